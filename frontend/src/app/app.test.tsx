@@ -1,0 +1,201 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AUTH_TOKEN_KEY } from '../lib/auth-token';
+import { jsonResponse, mockFetch, renderApp, signIn, testUser, type RecordedRequest } from '../testing/test-utils';
+
+const profile = {
+  id: testUser.id,
+  username: 'ada',
+  displayName: 'Ada Lovelace',
+  avatar: null,
+  bio: 'First programmer.',
+  location: 'London',
+  website: 'https://ada.example.com',
+  isVerified: true,
+  isPrivate: false,
+  joinedAt: '2024-03-10T00:00:00.000Z',
+  createdAt: '2024-03-10T00:00:00.000Z',
+  timelinesCount: 7,
+  followersCount: 1234,
+  followingCount: 56,
+  totalLikes: 89,
+  totalViews: 4321,
+};
+
+/** A signed-in API: the current user, the unread count and the given profile answers. */
+function signedInApi(extra: (request: RecordedRequest) => Response | undefined = () => undefined) {
+  signIn();
+  return mockFetch((request) => {
+    const path = new URL(request.url).pathname;
+    const answer = extra(request);
+    if (answer) return answer;
+    if (path === '/api/auth/me') return jsonResponse(200, testUser);
+    if (path === '/api/auth/logout') return new Response(null, { status: 204 });
+    if (path === '/api/notifications/unread-count') return jsonResponse(200, { count: 3 });
+    if (path === `/api/users/${profile.id}/profile`) return jsonResponse(200, profile);
+    return jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
+  });
+}
+
+describe('route guard', () => {
+  it.each(['/', '/studio', '/profile/' + testUser.id, '/collections', '/no-such-page'])(
+    'shows the sign-in screen at %s when signed out',
+    async (path) => {
+      const { requests } = mockFetch(() => jsonResponse(500, {}));
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+      expect(requests).toHaveLength(0);
+    },
+  );
+
+  it('lets a signed-out visitor open an invitation link', async () => {
+    mockFetch(() => jsonResponse(500, {}));
+    renderApp('/invite/abc123');
+    expect(await screen.findByRole('heading', { name: 'Timeline Invitation' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Invalid Invitation Link' without a token", async () => {
+    renderApp('/invite');
+    expect(await screen.findByRole('heading', { name: 'Invalid Invitation Link' })).toBeInTheDocument();
+  });
+
+  it('checks a stored token and removes it when the server rejects it', async () => {
+    signIn('stale-token');
+    const { requests } = mockFetch(() => jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer stale-token');
+  });
+
+  it('keeps the token and offers a retry when offline', async () => {
+    signIn('good-token');
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: "Can't reach Timeliner" })).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('good-token');
+  });
+
+  it('shows the app to a signed-in user, and a 404 page for unknown addresses', async () => {
+    signedInApi();
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Timeliner home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});
+
+describe('signed-in shell', () => {
+  it('shows the unread badge and the user menu, and logs out', async () => {
+    const { requests } = signedInApi();
+    const user = userEvent.setup();
+    renderApp('/');
+    expect(await screen.findByRole('img', { name: '3 unread notifications' })).toHaveTextContent('3');
+
+    await user.click(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent?.trim());
+    expect(items).toEqual(['Creator Studio', 'Profile', 'Collections', 'Settings', 'Log out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', `/profile/${testUser.id}`);
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    const logout = requests.find((request) => request.url.endsWith('/api/auth/logout'));
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('signs out locally even when the logout call fails', async () => {
+    signedInApi((request) =>
+      request.url.endsWith('/api/auth/logout') ? new Response('', { status: 500, statusText: 'Server Error' }) : undefined,
+    );
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('searches from the header: a click opens /search, Enter opens /search?q=', async () => {
+    signedInApi();
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    const box = await screen.findByRole('searchbox', { name: 'Search timelines and people' });
+    await user.click(box);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+
+    await user.type(box, '   {Enter}');
+    expect(router.state.location.search).toBe('');
+    await user.type(box, 'cats & dogs{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=cats%20%26%20dogs'));
+    expect(await screen.findByRole('searchbox', { name: 'Search timelines, people and hashtags' })).toHaveValue('cats & dogs');
+  });
+
+  it('marks Studio active on /timeline/ pages and hides the bottom navigation on /watch/', async () => {
+    signedInApi();
+    const { router } = renderApp('/timeline/42');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Studio' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+
+    await act(() => router.navigate('/watch/42'));
+    expect(await screen.findByRole('heading', { name: 'Timeline Player' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('sends Create to /studio?create=true', async () => {
+    signedInApi();
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/studio?create=true'));
+  });
+});
+
+describe('profile page', () => {
+  it('shows the profile and its real counts', async () => {
+    signedInApi();
+    renderApp(`/profile/${profile.id}`);
+    expect(await screen.findByRole('heading', { name: /Ada Lovelace/ })).toBeInTheDocument();
+    expect(screen.getByText('@ada')).toBeInTheDocument();
+    expect(screen.getByText('First programmer.')).toBeInTheDocument();
+    expect(screen.getByText('London')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ada.example.com' })).toHaveAttribute('href', 'https://ada.example.com/');
+    expect(screen.getByText('Joined March 2024')).toBeInTheDocument();
+    const stat = (label: string) => screen.getByText(label).parentElement?.querySelector('dd')?.textContent;
+    expect(stat('Timelines')).toBe('7');
+    expect(stat('Followers')).toBe('1.2K');
+    expect(stat('Following')).toBe('56');
+    expect(stat('Likes')).toBe('89');
+    expect(stat('Views')).toBe('4.3K');
+    expect(screen.getByText('Verified account')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/settings');
+  });
+
+  it("says 'Invalid Profile' for an id that is not a user id, without asking the server", async () => {
+    const { requests } = signedInApi();
+    renderApp('/profile/not-a-uuid');
+    expect(await screen.findByRole('heading', { name: 'Invalid Profile' })).toBeInTheDocument();
+    expect(requests.some((request) => request.url.includes('/api/users/'))).toBe(false);
+  });
+
+  it("says 'Invalid Profile' when no user has that id", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    signedInApi();
+    renderApp('/profile/00000000-0000-4000-8000-000000000000');
+    expect(await screen.findByRole('heading', { name: 'Invalid Profile' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ErrorBoundary } from '../components/errors/error-boundary';
+import { Toaster } from '../components/ui/toast';
+import { ME_QUERY_KEY } from '../features/auth/api/get-me';
+import { ApiError } from '../lib/api-client';
+import { createQueryClient } from '../lib/react-query';
+
+/**
+ * A 401 on any other query means the session ended on the server (expired or revoked): asking
+ * for the current user again lets the auth flow drop the token and show the sign-in screen.
+ */
+export function createAppQueryClient(): QueryClient {
+  const queryClient: QueryClient = createQueryClient({
+    onQueryError: (error, queryKey) => {
+      if (error instanceof ApiError && error.status === 401 && queryKey[0] !== ME_QUERY_KEY[0]) {
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      }
+    },
+  });
+  return queryClient;
+}
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createAppQueryClient());
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={client}>
+        {children}
+        <Toaster />
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { getMeQueryOptions } from '../features/auth/api/get-me';
+import { getProfileQueryOptions } from '../features/users/api/get-profile';
+import { isUserId } from '../features/users/lib/user-id';
+import { getAuthToken } from '../lib/auth-token';
+import { RequireAuth } from './routes/require-auth';
+import { RootErrorBoundary, RootHydrateFallback, RootLayout } from './routes/root';
+
+/** A lazily loaded route module: its page is the default export. */
+export interface RouteModule {
+  default: ComponentType;
+}
+
+const lazy = (load: () => Promise<RouteModule>) => () => load().then((module) => ({ Component: module.default }));
+
+/**
+ * A loader that starts fetching a page's data with the same query options the page reads, while
+ * the router downloads the page's code. It never waits: the page shows its own loading state,
+ * and a slow API never holds up the first paint or the session check.
+ */
+function prefetch(start: (args: LoaderFunctionArgs) => void) {
+  return (args: LoaderFunctionArgs) => {
+    if (getAuthToken()) start(args);
+    return null;
+  };
+}
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      // Who is signed in is asked at once, in parallel with loading the first page's code.
+      loader: prefetch(() => void queryClient.prefetchQuery(getMeQueryOptions())),
+      shouldRevalidate: () => false,
+      Component: RootLayout,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: RootHydrateFallback,
+      children: [
+        { path: 'invite/:token?', lazy: lazy(() => import('./routes/invite')) },
+        {
+          Component: RequireAuth,
+          children: [
+            { index: true, lazy: lazy(() => import('./routes/app/home')) },
+            { path: 'dashboard', lazy: lazy(() => import('./routes/app/dashboard')) },
+            { path: 'studio', lazy: lazy(() => import('./routes/app/studio')) },
+            { path: 'timeline/:id', lazy: lazy(() => import('./routes/app/timeline-studio')) },
+            { path: 'creator/:id', lazy: lazy(() => import('./routes/app/timeline-studio')) },
+            { path: 'watch/:id', lazy: lazy(() => import('./routes/app/watch')) },
+            { path: 'search', lazy: lazy(() => import('./routes/app/search')) },
+            {
+              path: 'profile/:id',
+              loader: prefetch(({ params }) => {
+                if (isUserId(params.id)) void queryClient.prefetchQuery(getProfileQueryOptions(params.id));
+              }),
+              lazy: lazy(() => import('./routes/app/profile')),
+            },
+            { path: 'collections', lazy: lazy(() => import('./routes/app/collections')) },
+            { path: 'settings', lazy: lazy(() => import('./routes/app/settings')) },
+            { path: '*', lazy: lazy(() => import('./routes/app/not-found')) },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function AppRouter() {
+  const queryClient = useQueryClient();
+  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { PageState } from '../../components/ui/page-state';
+import { Splash } from '../../components/ui/splash';
+import { ME_QUERY_KEY, useUser } from '../../features/auth/api/get-me';
+import { useSessionSync } from '../../features/auth/hooks/use-session-sync';
+import { clearAuthToken, getAuthToken } from '../../lib/auth-token';
+
+// The signed-in shell and the sign-in screen are loaded on demand, keeping the first script small.
+// Whichever one the stored token predicts starts downloading at once, beside the session check.
+const loadAppLayout = () => import('../layout/app-layout');
+const loadAuthScreen = () => import('../../features/auth/components/auth-screen');
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+const AuthScreen = lazy(() => loadAuthScreen().then((m) => ({ default: m.AuthScreen })));
+if (typeof window !== 'undefined') void (getAuthToken() ? loadAppLayout() : loadAuthScreen()).catch(() => undefined);
+
+/**
+ * Every route but the invitation page needs a signed-in user; everyone else gets the sign-in
+ * screen in its place (spec 001, section 2), at the same address.
+ */
+export function RequireAuth() {
+  useSessionSync();
+  const queryClient = useQueryClient();
+  const me = useUser();
+
+  if (me.data === undefined) {
+    if (me.isError || me.fetchStatus === 'paused') {
+      return (
+        <main className="app-main" id="main">
+          <PageState
+            title="Can't reach Timeliner"
+            actions={
+              <>
+                <button type="button" className="button button--primary" onClick={() => void me.refetch()}>
+                  Try again
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => {
+                    clearAuthToken();
+                    queryClient.setQueryData(ME_QUERY_KEY, null);
+                  }}
+                >
+                  Sign out
+                </button>
+              </>
+            }
+          >
+            <p>Your session could not be checked. Check your connection and try again.</p>
+          </PageState>
+        </main>
+      );
+    }
+    return <Splash />;
+  }
+  return (
+    <Suspense fallback={<Splash />}>{me.data === null ? <AuthScreen /> : <AppLayout user={me.data} />}</Suspense>
+  );
+}

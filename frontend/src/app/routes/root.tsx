@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigation, useRouteError } from 'react-router';
+import { ErrorScreen } from '../../components/errors/error-screen';
+import { Splash } from '../../components/ui/splash';
+import { InstallPrompt } from '../../features/install-prompt/components/install-prompt';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state === 'idle' ? null : <div className="nav-progress" role="progressbar" aria-label="Loading page" />}
+      <Outlet />
+      <InstallPrompt />
+    </>
+  );
+}
+
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error('Route failed', error);
+  }, [error]);
+  return <ErrorScreen />;
+}
+
+export function RootHydrateFallback() {
+  return <Splash />;
+}

@@ -1,0 +1,59 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from 'react-router';
+import { Avatar } from '../ui/avatar';
+import { CollectionsIcon, LogOutIcon, SettingsIcon, StudioIcon, UserIcon } from '../ui/icons';
+
+export interface MenuUser {
+  id: string;
+  displayName: string;
+  email: string;
+  avatar: string | null;
+}
+
+/** The user menu of spec 000 section 2: who is signed in, then where to go, then Log out. */
+export function UserMenu({ user, onLogout }: { user: MenuUser; onLogout: () => void }) {
+  return (
+    // Not modal: a modal menu locks page scroll by injecting a <style> element, which a strict CSP blocks.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={`Account menu for ${user.displayName}`}>
+        <Avatar name={user.displayName} src={user.avatar} size="sm" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={8} collisionPadding={8}>
+          <DropdownMenu.Label className="user-menu__who">
+            <Avatar name={user.displayName} src={user.avatar} size="md" />
+            <span className="user-menu__names">
+              <span className="user-menu__name">{user.displayName}</span>
+              <span className="user-menu__email">{user.email}</span>
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" asChild>
+            <Link to="/studio">
+              <StudioIcon width={18} height={18} /> Creator Studio
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" asChild>
+            <Link to={`/profile/${user.id}`}>
+              <UserIcon width={18} height={18} /> Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" asChild>
+            <Link to="/collections">
+              <CollectionsIcon width={18} height={18} /> Collections
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" asChild>
+            <Link to="/settings">
+              <SettingsIcon width={18} height={18} /> Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" onSelect={onLogout}>
+            <LogOutIcon width={18} height={18} /> Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,2 @@
+export { toast, dismissToast } from './toast-store';
+export { Toaster } from './toaster';

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { Logo } from '../../../components/ui/logo';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+import './auth-screen.css';
+
+/** Sign in and sign up, toggled by links (spec 001, section 2). */
+export function AuthScreen() {
+  const [mode, setMode] = useState<'login' | 'register'>('login');
+  return (
+    <main className="auth-screen" id="main">
+      <div className="auth-screen__card">
+        <div className="auth-screen__brand">
+          <Logo />
+        </div>
+        {mode === 'login' ? (
+          <LoginForm onSwitch={() => setMode('register')} />
+        ) : (
+          <RegisterForm onSwitch={() => setMode('login')} />
+        )}
+      </div>
+    </main>
+  );
+}

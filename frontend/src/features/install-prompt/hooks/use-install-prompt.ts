@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  decideInstallPrompt,
+  DISMISSED_KEY,
+  readDismissedAt,
+  type InstallEnvironment,
+  type InstallPromptKind,
+} from '../lib/install-decision';
+
+/** Chrome's install offer; not in the DOM typings. */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+/** How long a browser may take to offer installation before the generic hint is shown instead. */
+export const INSTALL_OFFER_GRACE_MS = 3000;
+
+function isStandalone(): boolean {
+  const byMedia = typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
+  return byMedia || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+}
+
+function readDismissed(): number | null {
+  try {
+    return readDismissedAt(localStorage.getItem(DISMISSED_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** The device as it is when the app starts; the prompt decides once per visit. */
+function readEnvironment(): Omit<InstallEnvironment, 'canPromptInstall'> {
+  return {
+    userAgent: navigator.userAgent,
+    maxTouchPoints: navigator.maxTouchPoints ?? 0,
+    viewportWidth: window.innerWidth,
+    standalone: isStandalone(),
+    dismissedAt: readDismissed(),
+    now: Date.now(),
+  };
+}
+
+export function useInstallPrompt() {
+  const [environment] = useState(readEnvironment);
+  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
+  const [graceOver, setGraceOver] = useState(false);
+  const [hidden, setHidden] = useState(false);
+
+  useEffect(() => {
+    const onOffer = (event: Event) => {
+      event.preventDefault(); // Keep the offer for our own button instead of the browser's bar.
+      setOffer(event as BeforeInstallPromptEvent);
+    };
+    const onInstalled = () => setHidden(true);
+    window.addEventListener('beforeinstallprompt', onOffer);
+    window.addEventListener('appinstalled', onInstalled);
+    const timer = window.setTimeout(() => setGraceOver(true), INSTALL_OFFER_GRACE_MS);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onOffer);
+      window.removeEventListener('appinstalled', onInstalled);
+      window.clearTimeout(timer);
+    };
+  }, []);
+
+  const decided = decideInstallPrompt({ ...environment, canPromptInstall: offer !== null });
+  const kind: InstallPromptKind = hidden || (decided === 'other' && !graceOver) ? 'none' : decided;
+
+  const dismiss = useCallback(() => {
+    try {
+      localStorage.setItem(DISMISSED_KEY, String(Date.now()));
+    } catch {
+      // Without storage the prompt simply returns on the next visit.
+    }
+    setHidden(true);
+  }, []);
+
+  const install = useCallback(async () => {
+    if (!offer) return;
+    setOffer(null); // An offer can be used once.
+    try {
+      await offer.prompt();
+      const { outcome } = await offer.userChoice;
+      if (outcome === 'dismissed') dismiss();
+      else setHidden(true);
+    } catch (error) {
+      console.error('Install prompt failed', error);
+      setHidden(true);
+    }
+  }, [offer, dismiss]);
+
+  return { kind, dismiss, install };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatDuration, formatRelativeTime, initials } from './format';
+
+const now = Date.parse('2025-06-01T12:00:00.000Z');
+const ago = (ms: number) => new Date(now - ms).toISOString();
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+describe('formatRelativeTime', () => {
+  it.each([
+    [0, 'Just now'],
+    [59_000, 'Just now'],
+    [MINUTE, '1 minute ago'],
+    [2 * MINUTE, '2 minutes ago'],
+    [59 * MINUTE, '59 minutes ago'],
+    [HOUR, '1 hour ago'],
+    [5 * HOUR, '5 hours ago'],
+    [23 * HOUR + 59 * MINUTE, '23 hours ago'],
+    [DAY, '1 day ago'],
+    [3 * DAY, '3 days ago'],
+    [400 * DAY, '400 days ago'],
+  ])('%d ms ago reads %s', (elapsed, text) => {
+    expect(formatRelativeTime(ago(elapsed), now)).toBe(text);
+  });
+
+  it("says 'Recently' for a date it cannot read", () => {
+    expect(formatRelativeTime('not a date', now)).toBe('Recently');
+  });
+
+  it('takes dates and timestamps too', () => {
+    expect(formatRelativeTime(new Date(now - 2 * HOUR), now)).toBe('2 hours ago');
+    expect(formatRelativeTime(now - 10 * MINUTE, now)).toBe('10 minutes ago');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0:00'],
+    [5, '0:05'],
+    [59, '0:59'],
+    [60, '1:00'],
+    [75, '1:15'],
+    [3599, '59:59'],
+    [3725, '62:05'],
+    [75.9, '1:15'],
+    [Number.NaN, '0:00'],
+    [-4, '0:00'],
+  ])('%d s reads %s', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of up to two words', () => {
+    expect(initials('Ada Lovelace')).toBe('AL');
+    expect(initials('ada lovelace byron')).toBe('AL');
+    expect(initials('Plato')).toBe('P');
+    expect(initials('  ')).toBe('?');
+  });
+});

@@ -1,0 +1,54 @@
+import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+const MAX_RETRIES = 3;
+const MAX_RETRY_DELAY = 30_000;
+
+/**
+ * Spec 000 section 8: no retry when the error text carries 401 or 403; otherwise retry while
+ * fewer than 3 attempts were made. TanStack passes the failures counted before this one.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  if (text.includes('401') || text.includes('403')) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+/** Delay doubling from 1 s, capped at 30 s. */
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY);
+}
+
+export const queryDefaults = {
+  queries: {
+    staleTime: FIVE_MINUTES,
+    gcTime: FIVE_MINUTES,
+    refetchOnWindowFocus: false,
+    retry: shouldRetry,
+    retryDelay,
+  },
+  mutations: {
+    retry: false,
+  },
+} satisfies DefaultOptions;
+
+export interface QueryClientHooks {
+  /** Called for every failed query after it has been logged. */
+  onQueryError?: (error: unknown, queryKey: readonly unknown[]) => void;
+}
+
+/** Failed queries and mutations are only logged (spec 000, section 8). */
+export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: queryDefaults,
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        console.error('Query failed', query.queryKey, error);
+        hooks.onQueryError?.(error, query.queryKey);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => console.error('Mutation failed', error),
+    }),
+  });
+}

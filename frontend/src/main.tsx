@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { applyVersionMarker } from './lib/app-version';
+import { registerServiceWorker } from './lib/service-worker';
+import './index.css';
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // Storage can be blocked (some embedded or privacy modes).
+  }
+}
+
+async function start() {
+  const storage = localStorageOrNull();
+  const reloading = storage
+    ? await applyVersionMarker(__APP_VERSION__, {
+    storage,
+    caches: 'caches' in window ? window.caches : undefined,
+    reload: () => window.location.reload(),
+  }).catch((error: unknown) => {
+    console.error('App version check failed', error);
+    return false;
+  })
+    : false;
+  if (reloading) return;
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+  if (import.meta.env.PROD) registerServiceWorker();
+}
+
+void start();

@@ -1,0 +1,55 @@
+// One jest run for the whole repository. Projects split the tiers so `npm test` can run them in
+// order and a developer can run one: `npx jest --selectProjects unit`.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const server = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  // Fastify's light-my-request pulls `cookie` 2, which is ESM-only; jest must transform it.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironmentOptions: { customExportConditions: ['source', 'node'] },
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/frontend/'],
+};
+
+export default {
+  projects: [
+    {
+      ...server,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{proto,services,gateway,scripts,deploy}/**/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
+    },
+    {
+      ...server,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{proto,services,gateway,deploy,k8s}/**/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+    },
+    {
+      displayName: 'frontend',
+      // jsdom plus Node's Fetch API globals (jsdom has none); see the file for why.
+      testEnvironment: '<rootDir>/frontend/test/jsdom-environment.mjs',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      extensionsToTreatAsEsm: ['.ts', '.tsx'],
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '\\.(css)$': '<rootDir>/frontend/test/style-stub.cjs' },
+      testMatch: ['<rootDir>/frontend/src/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/frontend/test/setup.ts'],
+    },
+    {
+      ...server,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+    },
+  ],
+};

@@ -1,0 +1,3 @@
+import { BaseConfig } from '@timeliner/platform';
+
+export class AuthConfig extends BaseConfig {}

@@ -1,0 +1,106 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import type { User } from '../users/user.entity.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+// Messages are the product's own wording (spec 001 section 5); the first failing rule is shown.
+
+export class LoginDto {
+  @ApiProperty({ description: 'E-mail address or username', example: 'ada' })
+  @Transform(trim)
+  @IsString({ message: 'Please enter your email or username' })
+  @MinLength(1, { message: 'Please enter your email or username' })
+  @MaxLength(254, { message: 'Please enter your email or username' })
+  login: string;
+
+  @ApiProperty({ minLength: 6, maxLength: 256 })
+  @IsString({ message: 'Password must be at least 6 characters' })
+  @MinLength(6, { message: 'Password must be at least 6 characters' })
+  @MaxLength(256, { message: 'Password must be at most 256 characters' })
+  password: string;
+}
+
+export class RegisterDto {
+  @ApiProperty({ minLength: 3, maxLength: 30, pattern: '^[A-Za-z0-9_.]+$', example: 'ada' })
+  @Transform(trim)
+  @IsString({ message: 'Username must be at least 3 characters' })
+  @MinLength(3, { message: 'Username must be at least 3 characters' })
+  @MaxLength(30, { message: 'Username must be at most 30 characters' })
+  @Matches(/^[A-Za-z0-9_.]+$/, { message: 'Username can only contain letters, numbers, dots and underscores' })
+  username: string;
+
+  @ApiProperty({ format: 'email', maxLength: 254, example: 'ada@example.com' })
+  @Transform(trim)
+  @IsString({ message: 'Please enter a valid email address' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(254, { message: 'Please enter a valid email address' })
+  email: string;
+
+  @ApiProperty({ minLength: 6, maxLength: 256 })
+  @IsString({ message: 'Password must be at least 6 characters' })
+  @MinLength(6, { message: 'Password must be at least 6 characters' })
+  @MaxLength(256, { message: 'Password must be at most 256 characters' })
+  password: string;
+
+  @ApiProperty({ minLength: 2, maxLength: 80, example: 'Ada Lovelace' })
+  @Transform(trim)
+  @IsString({ message: 'Full name must be at least 2 characters' })
+  @MinLength(2, { message: 'Full name must be at least 2 characters' })
+  @MaxLength(80, { message: 'Full name must be at most 80 characters' })
+  displayName: string;
+}
+
+export class UpdateProfileDto {
+  @ApiPropertyOptional({ minLength: 2, maxLength: 80 })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Full name must be at least 2 characters' })
+  @MinLength(2, { message: 'Full name must be at least 2 characters' })
+  @MaxLength(80, { message: 'Full name must be at most 80 characters' })
+  displayName?: string;
+
+  @ApiPropertyOptional({ maxLength: 500, nullable: true })
+  @IsOptional()
+  @IsString({ message: 'Bio must be text' })
+  @MaxLength(500, { message: 'Bio must be at most 500 characters' })
+  bio?: string;
+
+  @ApiPropertyOptional({ maxLength: 2048, description: 'An https URL or a path on this site', nullable: true })
+  @IsOptional()
+  @IsString({ message: 'Avatar must be a URL' })
+  @MaxLength(2048, { message: 'Avatar URL is too long' })
+  @Matches(/^(https:\/\/[^\s]+|\/[^\s]*|)$/, { message: 'Avatar must be an https URL or a path on this site' })
+  avatar?: string;
+}
+
+export class UserDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() username: string;
+  @ApiProperty() displayName: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ type: String, nullable: true }) avatar: string | null;
+  @ApiProperty({ type: String, nullable: true }) bio: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class SessionDto {
+  @ApiProperty({ description: 'Opaque bearer token (256 bits)' }) token: string;
+  @ApiProperty({ format: 'date-time' }) expiresAt: string;
+}
+
+export class AuthResponseDto {
+  @ApiProperty({ type: UserDto }) user: UserDto;
+  @ApiProperty({ type: SessionDto }) session: SessionDto;
+}
+
+export const mapUser = (user: User): UserDto => ({
+  id: user.id,
+  username: user.username,
+  displayName: user.displayName,
+  email: user.email,
+  avatar: user.avatar,
+  bio: user.bio,
+  createdAt: user.createdAt.toISOString(),
+});

@@ -1,0 +1,7 @@
+import { busEntities } from '@timeliner/platform';
+import { RateLimitCounter } from './security/rate-limit.entity.js';
+import { PasswordReset } from './sessions/password-reset.entity.js';
+import { Session } from './sessions/session.entity.js';
+import { User } from './users/user.entity.js';
+
+export const authEntities = [User, Session, PasswordReset, RateLimitCounter, ...busEntities];

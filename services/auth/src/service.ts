@@ -1,0 +1,74 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+import { createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, serveRpc } from '@timeliner/platform';
+import { EventWriter } from './events.js';
+import { AuthRpc } from '@timeliner/proto';
+import { AuthModule } from './auth.module.js';
+import { schema } from './schema.js';
+import { SessionVerifier } from './sessions/session-verifier.js';
+import { RateLimiter } from './security/rate-limiter.js';
+
+export interface AuthServiceOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  logger: Logger;
+  identitySecret: string;
+  port: number;
+  host: string;
+}
+
+export interface RunningService {
+  app: NestFastifyApplication;
+  /** Base URL the service listens on. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Starts the auth service: its schema and migrations, the outbox relay, the session-verify
+ * responder the gateway asks, and the HTTP API. Used by the standalone process and by the
+ * single-process mode alike.
+ */
+export async function startAuthService(options: AuthServiceOptions): Promise<RunningService> {
+  const { logger, bus } = options;
+  const dataSource = await openDatabase({ url: options.databaseUrl, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger });
+  const relay = new OutboxRelay(dataSource, bus, { logger });
+  relay.start();
+  const events = new EventWriter(relay);
+
+  const verifier = new SessionVerifier(dataSource);
+  const responder = await serveRpc(bus, AuthRpc.VerifySession, 'auth', async (request) => verifier.verify(request.tokenHash));
+
+  const limiter = new RateLimiter(dataSource);
+  const housekeeping = setInterval(() => {
+    void Promise.all([verifier.prune(), limiter.prune()]).catch((err: unknown) => logger.warn({ err }, 'housekeeping failed'));
+  }, HOUR);
+  housekeeping.unref();
+
+  const app = await createServiceApp({
+    name: 'auth',
+    module: AuthModule.forRoot({ dataSource, events }),
+    logger,
+    identitySecret: options.identitySecret,
+    healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
+  });
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.getHttpAdapter().getInstance().server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  logger.info({ port }, 'auth service listening');
+
+  return {
+    app,
+    url: `http://${host}:${port}`,
+    async close() {
+      clearInterval(housekeeping);
+      await app.close();
+      await responder.unsubscribe();
+      await relay.stop();
+      await dataSource.destroy();
+    },
+  };
+}

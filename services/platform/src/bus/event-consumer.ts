@@ -1,0 +1,100 @@
+import { type DescMessage, fromBinary, type MessageShape } from '@bufbuild/protobuf';
+import type { EventDefinition } from '@timeliner/proto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { type BusLogger, defaultBusLogger } from './bus-logger.js';
+import {
+  type BusMessage,
+  type ConsumeOptions,
+  type EventBus,
+  type EventMeta,
+  type Subscription,
+  UnprocessableMessageError,
+} from './event-bus.port.js';
+import { InboxEntry } from './outbox.entity.js';
+
+export interface EventHandler<Schema extends DescMessage> {
+  definition: EventDefinition<Schema>;
+  // Method syntax on purpose: handlers of different events go in one list.
+  handle(payload: MessageShape<Schema>, meta: EventMeta, manager: EntityManager): Promise<void>;
+}
+
+/** Declares the handler of one event: `on(AuthEvents.UserRegistered, async (user, meta, manager) => ...)`. */
+export function on<Schema extends DescMessage>(
+  definition: EventDefinition<Schema>,
+  handle: (payload: MessageShape<Schema>, meta: EventMeta, manager: EntityManager) => Promise<void>,
+): EventHandler<Schema> {
+  return { definition, handle };
+}
+
+export interface ConsumeEventsOptions extends Omit<ConsumeOptions, 'subjects'> {
+  /** The consuming service's DataSource; its schema holds the inbox. */
+  dataSource: DataSource;
+  logger?: BusLogger;
+}
+
+/**
+ * Typed, idempotent consumption. Each event is decoded with its definition's schema and handled
+ * in a transaction that also records it in the inbox (consumer group, event id), so a redelivered
+ * event is applied once: the second delivery finds the row and only acknowledges.
+ *
+ * A payload that does not decode is given up at once (logged), not retried until maxDeliver.
+ */
+export async function consumeEvents(
+  bus: EventBus,
+  options: ConsumeEventsOptions,
+  handlers: ReadonlyArray<EventHandler<DescMessage>>,
+): Promise<Subscription> {
+  const { dataSource, logger = defaultBusLogger, ...consumeOptions } = options;
+  const bySubject = new Map<string, EventHandler<DescMessage>>();
+  for (const handler of handlers) {
+    if (bySubject.has(handler.definition.subject)) {
+      throw new Error(`Two handlers for ${handler.definition.subject} in consumer group ${options.durable}`);
+    }
+    bySubject.set(handler.definition.subject, handler);
+  }
+
+  return bus.consume({ ...consumeOptions, subjects: [...bySubject.keys()] }, async (message) => {
+    const handler = bySubject.get(message.subject);
+    if (!handler) throw new UnprocessableMessageError(`No handler for ${message.subject} in ${options.durable}`);
+    const payload = decodePayload(handler.definition, message);
+    await dataSource.transaction(async (manager) => {
+      const recorded = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(InboxEntry)
+        .values({ consumer: options.durable, eventId: message.meta.id })
+        .orIgnore()
+        .returning(['event_id'])
+        .execute();
+      if ((recorded.raw as unknown[]).length === 0) {
+        logger.debug({ group: options.durable, eventId: message.meta.id }, 'Event already applied; skipped');
+        return;
+      }
+      await handler.handle(payload, message.meta, manager);
+    });
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Decodes an event's payload; for subscribers that need no inbox (cache invalidation). */
+export function decodeEvent<Schema extends DescMessage>(
+  definition: EventDefinition<Schema>,
+  message: BusMessage,
+): MessageShape<Schema> {
+  return decodePayload(definition, message);
+}
+
+function decodePayload<Schema extends DescMessage>(
+  definition: EventDefinition<Schema>,
+  message: BusMessage,
+): MessageShape<Schema> {
+  if (!UUID.test(message.meta.id)) {
+    throw new UnprocessableMessageError(`${message.subject} event id "${message.meta.id}" is not a UUID`);
+  }
+  try {
+    return fromBinary(definition.schema, message.data);
+  } catch (error) {
+    throw new UnprocessableMessageError(`${message.subject} event ${message.meta.id} does not decode`, { cause: error });
+  }
+}

@@ -1,0 +1,64 @@
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Settings every process shares. Services extend it with their own. */
+export class BaseConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: string = 'development';
+
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  @IsString()
+  HOST: string = '0.0.0.0';
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: string = 'info';
+
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
+  DATABASE_URL: string | undefined = undefined;
+
+  @IsOptional()
+  @Matches(/^(nats|tls|wss?):\/\/.+/, { message: 'must be a nats:// URL (comma-separate several servers)' })
+  NATS_URL: string | undefined = undefined;
+
+  @Matches(/^[a-z][a-z0-9]{0,31}$/, { message: 'must be lower-case letters and digits, starting with a letter' })
+  BUS_PREFIX: string = 'tl';
+
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'must be an http(s):// URL' })
+  S3_ENDPOINT: string | undefined = undefined;
+
+  @ValidateIf((c: BaseConfig) => c.S3_ENDPOINT !== undefined)
+  @IsString({ message: 'is required when S3_ENDPOINT is set' })
+  S3_ACCESS_KEY: string | undefined = undefined;
+
+  @ValidateIf((c: BaseConfig) => c.S3_ENDPOINT !== undefined)
+  @IsString({ message: 'is required when S3_ENDPOINT is set' })
+  S3_SECRET_KEY: string | undefined = undefined;
+
+  @Matches(/^[a-z0-9][a-z0-9.-]{2,62}$/, { message: 'must be a valid bucket name' })
+  S3_BUCKET: string = 'timeliner';
+
+  @IsString()
+  S3_REGION: string = 'us-east-1';
+
+  @IsString()
+  DATA_DIR: string = '.data';
+
+  /** HMAC key for the identity headers the gateway signs; shared by the gateway and services. */
+  @ValidateIf((c: BaseConfig) => c.NATS_URL !== undefined || c.INTERNAL_SECRET !== undefined)
+  @IsString({ message: 'is required when NATS_URL is set (services run as separate processes)' })
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  INTERNAL_SECRET: string | undefined = undefined;
+
+  /** Seconds to let in-flight requests and messages finish on SIGTERM. */
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  SHUTDOWN_GRACE_SECONDS: number = 20;
+}

@@ -1,0 +1,3 @@
+export * from './database.js';
+export * from './embedded-postgres.js';
+export * from './snake-naming.strategy.js';

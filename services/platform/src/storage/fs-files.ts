@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type FileHandle, mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { SizeMismatchError } from './object-storage.port.js';
+
+/** File-system building blocks for the fs adapter: durable writes and atomic renames. */
+
+export const isErrno = (err: unknown, ...codes: string[]): boolean =>
+  typeof err === 'object' && err !== null && codes.includes((err as NodeJS.ErrnoException).code ?? '');
+
+export const randomName = (bytes = 16): string => randomBytes(bytes).toString('hex');
+
+/** `FileHandle.write` may write less than asked; loop until the whole chunk is on disk. */
+export async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.length) {
+    const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+export interface WrittenFile {
+  size: number;
+  md5: Buffer;
+}
+
+/**
+ * Streams `body` into a new file, fsyncs it and returns its size and MD5, in constant memory.
+ * With `expectedSize`, a body of any other length is rejected (and stops being read as soon as it
+ * runs over). On any failure the file is removed, so callers never see a partial file.
+ */
+export async function writeFileDurably(path: string, body: Readable | Buffer, expectedSize?: number): Promise<WrittenFile> {
+  const hash = createHash('md5');
+  let size = 0;
+  const handle = await open(path, 'wx');
+  try {
+    const chunks: Iterable<Buffer> | AsyncIterable<Buffer | string> = Buffer.isBuffer(body) ? [body] : body;
+    for await (const raw of chunks) {
+      const chunk = typeof raw === 'string' ? Buffer.from(raw) : raw;
+      size += chunk.length;
+      if (expectedSize !== undefined && size > expectedSize) throw new SizeMismatchError(expectedSize, size);
+      hash.update(chunk);
+      await writeAll(handle, chunk);
+    }
+    if (expectedSize !== undefined && size !== expectedSize) throw new SizeMismatchError(expectedSize, size);
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(path, { force: true });
+    throw err;
+  }
+  await handle.close();
+  return { size, md5: hash.digest() };
+}
+
+export async function writeSmallFileDurably(path: string, content: string): Promise<void> {
+  await writeFileDurably(path, Buffer.from(content));
+}
+
+/**
+ * Makes renames and new entries in `dir` survive a power loss. Some platforms cannot fsync a
+ * directory; there the rename is as durable as the OS makes it.
+ */
+export async function fsyncDir(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch (err) {
+    if (!isErrno(err, 'EISDIR', 'EINVAL', 'EPERM', 'EBADF')) throw err;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * Renames `from` to `to`, creating the target's directories. A concurrent delete may prune an
+ * empty directory between our mkdir and rename; recreate it and try again.
+ */
+export async function renameIntoPlace(from: string, to: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await mkdir(dirname(to), { recursive: true });
+    try {
+      await rename(from, to);
+      return;
+    } catch (err) {
+      if (!isErrno(err, 'ENOENT') || attempt >= 5) throw err;
+    }
+  }
+}
+
+/** Removes `dir` and its parents while they are empty, never going above `root`. */
+export async function removeEmptyDirs(dir: string, root: string): Promise<void> {
+  let current = dir;
+  while (current !== root && relative(root, current).split(sep)[0] !== '..') {
+    try {
+      await rmdir(current);
+    } catch (err) {
+      if (isErrno(err, 'ENOTEMPTY', 'EEXIST', 'ENOENT')) return;
+      throw err;
+    }
+    current = dirname(current);
+  }
+}
+
+export const tempPath = (dir: string): string => join(dir, `${randomName()}.tmp`);

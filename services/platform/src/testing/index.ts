@@ -1,0 +1,2 @@
+export * from './postgres.js';
+export * from '../bus/bus-testing.js';
