@@ -18,6 +18,8 @@ if (extra.length === 0) {
   step('typecheck and build');
   buildAll();
   run(bin('tsc'), ['-p', 'frontend/tsconfig.json', '--noEmit']);
+  run(bin('tsc'), ['-p', 'frontend/tsconfig.node.json', '--noEmit']);
+  run(bin('tsc'), ['-p', 'tsconfig.tests.json']);
 }
 
 step('tests');

@@ -64,7 +64,7 @@ describe('auth service on NATS', () => {
     const revoked = fromBinary(SessionRevokedSchema, seen.find((m) => m.subject === AuthEvents.SessionRevoked.subject && m.meta.actorUserId === userId)!.data);
     expect(revoked).toMatchObject({ userId, sessionId: session.sessionId, tokenHash: sha256(token), reason: RevocationReason.LOGOUT });
 
-    const [{ pending }] = await h.query<{ pending: string }>('SELECT count(*) AS pending FROM outbox WHERE dispatched_at IS NULL');
-    expect(Number(pending)).toBe(0);
+    const [row] = await h.query<{ pending: string }>('SELECT count(*) AS pending FROM outbox WHERE dispatched_at IS NULL');
+    expect(Number(row?.pending)).toBe(0);
   });
 });

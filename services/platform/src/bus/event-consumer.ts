@@ -1,3 +1,4 @@
+import { runWithContext } from '../logging/request-context.js';
 import { type DescMessage, fromBinary, type MessageShape } from '@bufbuild/protobuf';
 import type { EventDefinition } from '@timeliner/proto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -57,7 +58,9 @@ export async function consumeEvents(
     const handler = bySubject.get(message.subject);
     if (!handler) throw new UnprocessableMessageError(`No handler for ${message.subject} in ${options.durable}`);
     const payload = decodePayload(handler.definition, message);
-    await dataSource.transaction(async (manager) => {
+    // Log lines of the handler carry the request id of the HTTP call that caused the event.
+    const context = { requestId: message.meta.requestId ?? message.meta.id, ...(message.meta.actorUserId ? { userId: message.meta.actorUserId } : {}) };
+    await runWithContext(context, () => dataSource.transaction(async (manager) => {
       const recorded = await manager
         .createQueryBuilder()
         .insert()
@@ -71,7 +74,7 @@ export async function consumeEvents(
         return;
       }
       await handler.handle(payload, message.meta, manager);
-    });
+    }));
   });
 }
 

@@ -1,3 +1,4 @@
+import { currentRequestId } from '../logging/request-context.js';
 import { randomUUID } from 'node:crypto';
 import { create, type DescMessage, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import type { EventDefinition } from '@timeliner/proto';
@@ -41,7 +42,7 @@ export const Outbox = {
       version: definition.version,
       payload: Buffer.from(toBinary(definition.schema, create(definition.schema, payload))),
       actorUserId: context.actorUserId ?? null,
-      requestId: context.requestId ?? null,
+      requestId: context.requestId ?? currentRequestId() ?? null,
       occurredAt: new Date(),
     });
     return id;

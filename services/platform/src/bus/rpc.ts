@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { currentRequestId, runWithContext } from '../logging/request-context.js';
 import { create, type DescMessage, fromBinary, type MessageInitShape, type MessageShape, toBinary } from '@bufbuild/protobuf';
 import type { RpcDefinition } from '@timeliner/proto';
 import type { EventBus, RequestContext, RequestOptions, Subscription } from './event-bus.port.js';
@@ -13,7 +15,11 @@ export async function requestRpc<Request extends DescMessage, Reply extends Desc
   request: MessageInitShape<Request>,
   options: RequestOptions = {},
 ): Promise<MessageShape<Reply>> {
-  const data = await bus.request(definition.subject, toBinary(definition.request, create(definition.request, request)), options);
+  const requestId = options.requestId ?? currentRequestId();
+  const data = await bus.request(definition.subject, toBinary(definition.request, create(definition.request, request)), {
+    ...options,
+    ...(requestId ? { requestId } : {}),
+  });
   try {
     return fromBinary(definition.reply, data);
   } catch (error) {
@@ -39,7 +45,7 @@ export function serveRpc<Request extends DescMessage, Reply extends DescMessage>
     } catch (error) {
       throw new Error(`Request on ${definition.subject} does not decode`, { cause: error });
     }
-    const reply = await handler(request, context);
+    const reply = await runWithContext({ requestId: context.requestId ?? randomUUID() }, () => handler(request, context));
     return toBinary(definition.reply, create(definition.reply, reply));
   });
 }

@@ -16,7 +16,8 @@ export class ConfigError extends Error {
 
 const describe = (errors: ValidationError[], prefix = ''): string[] =>
   errors.flatMap((e) => {
-    const own = Object.values(e.constraints ?? {}).map((m) => `${prefix}${e.property}: ${m}`);
+    // One problem per setting: the first declared rule (class-validator lists them bottom-up).
+    const own = Object.values(e.constraints ?? {}).reverse().slice(0, 1).map((m) => `${prefix}${e.property}: ${m}`);
     return [...own, ...describe(e.children ?? [], `${prefix}${e.property}.`)];
   });
 

@@ -6,6 +6,7 @@ import { BusRemoteError, type EventBus } from '../../src/bus/event-bus.port.js';
 import { InProcessEventBus } from '../../src/bus/in-process-event-bus.js';
 import { requestRpc, serveRpc } from '../../src/bus/rpc.js';
 import { recordingLogger } from './recording-logger.js';
+import { currentRequestId, runWithContext } from '../../src/logging/request-context.js';
 
 describe('typed request/reply', () => {
   let bus: EventBus;
@@ -34,5 +35,16 @@ describe('typed request/reply', () => {
     });
     await expect(requestRpc(bus, AuthRpc.VerifySession, { tokenHash: randomUUID() })).rejects.toThrow(BusRemoteError);
     await expect(bus.request(AuthRpc.VerifySession.subject, new Uint8Array([0xff]))).rejects.toThrow(/does not decode/);
+  });
+
+  it('carries the current request id by itself, into the log context of the responder', async () => {
+    bus = new InProcessEventBus();
+    let inside: string | undefined;
+    await serveRpc(bus, AuthRpc.VerifySession, 'auth', async () => {
+      inside = currentRequestId();
+      return { valid: false };
+    });
+    await runWithContext({ requestId: 'req-from-http-42' }, () => requestRpc(bus, AuthRpc.VerifySession, { tokenHash: 'cd'.repeat(32) }));
+    expect(inside).toBe('req-from-http-42');
   });
 });

@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, testBusPrefix, type TestDatabase } from '@timeliner/platform/testing';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+export interface RunningProduct {
+  baseUrl: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/**
+ * The real product, started the way `npm start` does (deploy/single-process.mjs, built code and
+ * the built web app), on its own database and data directory. Needs `npm run build` first,
+ * which `npm test` does.
+ */
+export async function startProduct(label: string, env: Record<string, string> = {}): Promise<RunningProduct> {
+  const db: TestDatabase = await createTestDatabase(label);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `tl-e2e-${label}-`));
+  const port = await freePort();
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'deploy/single-process.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      BUS_PREFIX: testBusPrefix(label),
+      LOG_LEVEL: 'warn',
+      NATS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}:\n${log}`);
+    const ready = await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`the product did not become ready:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    baseUrl,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

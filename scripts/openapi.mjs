@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Writes the public API description, as the gateway serves it at /api/openapi.json, to
+// frontend/src/api/openapi.json, and the typed client's types to frontend/src/api/schema.gen.ts.
+// The description is generated from the services' code (they run on a scratch database for it).
+//   node scripts/openapi.mjs           write both files
+//   node scripts/openapi.mjs --check   fail if either differs from what the code produces
+// Needs the server packages built (`npx tsc -b`) and Postgres reachable.
+import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { bin, root } from './lib.mjs';
+
+const check = process.argv.includes('--check');
+const load = (p) => import(pathToFileURL(path.join(root, p)).href);
+const platform = await load('services/platform/dist/index.js');
+const testing = await load('services/platform/dist/testing/index.js');
+const { startAuthService } = await load('services/auth/dist/index.js');
+const { createGateway, GatewayConfig } = await load('gateway/dist/index.js');
+
+const documentFile = path.join(root, 'frontend/src/api/openapi.json');
+const typesFile = path.join(root, 'frontend/src/api/schema.gen.ts');
+
+async function generateDocument() {
+  const logger = platform.createLogger('openapi', 'silent');
+  const db = await testing.createTestDatabase('openapi');
+  const bus = await platform.createEventBus({ prefix: testing.testBusPrefix('openapi'), logger });
+  const identitySecret = 'openapi-generation-only-'.padEnd(40, 'x');
+  const running = [];
+  try {
+    const auth = await startAuthService({ databaseUrl: db.url, bus, logger, identitySecret, port: 0, host: '127.0.0.1' });
+    running.push(auth);
+    const config = platform.loadConfig(GatewayConfig, { PORT: '0', LOG_LEVEL: 'silent' });
+    const gateway = await createGateway({ config, logger, bus, services: { auth: auth.url }, identitySecret, webDist: os.tmpdir() });
+    running.push({ close: () => gateway.close() });
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = gateway.getHttpAdapter().getInstance().server.address();
+    const response = await fetch(`http://127.0.0.1:${port}/api/openapi.json`);
+    if (!response.ok) throw new Error(`the gateway answered ${response.status} for /api/openapi.json`);
+    return `${JSON.stringify(await response.json(), null, 2)}\n`;
+  } finally {
+    for (const r of running.reverse()) await r.close();
+    await bus.close();
+    await db.drop();
+  }
+}
+
+function generateTypes(documentPath) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
+  const out = path.join(dir, 'schema.gen.ts');
+  const result = spawnSync(bin('openapi-typescript'), [documentPath, '-o', out], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`openapi-typescript failed:\n${result.stderr}`);
+  const types = readFileSync(out, 'utf8');
+  rmSync(dir, { recursive: true, force: true });
+  return types;
+}
+
+const document = await generateDocument();
+const scratch = path.join(mkdtempSync(path.join(os.tmpdir(), 'openapi-doc-')), 'openapi.json');
+writeFileSync(scratch, document);
+const types = generateTypes(scratch);
+
+if (check) {
+  const stale = [
+    [documentFile, document],
+    [typesFile, types],
+  ].filter(([file, fresh]) => readFileSync(file, 'utf8') !== fresh);
+  if (stale.length > 0) {
+    console.error(`Out of date with the code: ${stale.map(([f]) => path.relative(root, f)).join(', ')}\nRun: node scripts/openapi.mjs`);
+    process.exit(1);
+  }
+  console.log('OpenAPI document and client types match the code');
+} else {
+  writeFileSync(documentFile, document);
+  writeFileSync(typesFile, types);
+  console.log(`wrote ${path.relative(root, documentFile)} and ${path.relative(root, typesFile)}`);
+}
