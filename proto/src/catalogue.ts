@@ -8,6 +8,23 @@
  */
 import { SessionRevokedSchema, UserRegisteredSchema, UserUpdatedSchema } from './gen/timeliner/auth/v1/events_pb.js';
 import { VerifySessionReplySchema, VerifySessionRequestSchema } from './gen/timeliner/auth/v1/session_pb.js';
+import { LookupUserReplySchema, LookupUserRequestSchema } from './gen/timeliner/auth/v1/users_pb.js';
+import { TimelineCommentAddedSchema, TimelineCommentDeletedSchema } from './gen/timeliner/social/v1/events_pb.js';
+import { CheckTimelineAccessReplySchema, CheckTimelineAccessRequestSchema } from './gen/timeliner/timelines/v1/access_pb.js';
+import {
+  CollaboratorAddedSchema,
+  CollaboratorRemovedSchema,
+  InvitationAcceptedSchema,
+  InvitationCancelledSchema,
+  InvitationCreatedSchema,
+  InvitationDeclinedSchema,
+  OwnershipTransferredSchema,
+  TimelineCreatedSchema,
+  TimelineDeletedSchema,
+  TimelinePublishedSchema,
+  TimelineUnpublishedSchema,
+  TimelineUpdatedSchema,
+} from './gen/timeliner/timelines/v1/events_pb.js';
 import { defineEvent, defineRpc } from './define.js';
 
 export const AuthEvents = {
@@ -19,4 +36,31 @@ export const AuthEvents = {
 export const AuthRpc = {
   /** The gateway resolves a bearer token (by its SHA-256 hex) to a session. Queue group `auth`. */
   VerifySession: defineRpc('auth.session.verify', 1, VerifySessionRequestSchema, VerifySessionReplySchema),
+  /** Does this e-mail address have an account? Asked by services only. Queue group `auth`. */
+  LookupUser: defineRpc('auth.user.lookup', 1, LookupUserRequestSchema, LookupUserReplySchema),
+} as const;
+
+export const TimelinesEvents = {
+  TimelineCreated: defineEvent('timelines.timeline.created', 1, TimelineCreatedSchema),
+  TimelineUpdated: defineEvent('timelines.timeline.updated', 1, TimelineUpdatedSchema),
+  TimelinePublished: defineEvent('timelines.timeline.published', 1, TimelinePublishedSchema),
+  TimelineUnpublished: defineEvent('timelines.timeline.unpublished', 1, TimelineUnpublishedSchema),
+  TimelineDeleted: defineEvent('timelines.timeline.deleted', 1, TimelineDeletedSchema),
+  CollaboratorAdded: defineEvent('timelines.collaborator.added', 1, CollaboratorAddedSchema),
+  CollaboratorRemoved: defineEvent('timelines.collaborator.removed', 1, CollaboratorRemovedSchema),
+  OwnershipTransferred: defineEvent('timelines.ownership.transferred', 1, OwnershipTransferredSchema),
+  InvitationCreated: defineEvent('timelines.invitation.created', 1, InvitationCreatedSchema),
+  InvitationAccepted: defineEvent('timelines.invitation.accepted', 1, InvitationAcceptedSchema),
+  InvitationDeclined: defineEvent('timelines.invitation.declined', 1, InvitationDeclinedSchema),
+  InvitationCancelled: defineEvent('timelines.invitation.cancelled', 1, InvitationCancelledSchema),
+} as const;
+
+export const TimelinesRpc = {
+  /** May this user see (or edit) this timeline? Asked by the gateway and by services. Queue group `timelines`. */
+  CheckAccess: defineRpc('timelines.access.check', 1, CheckTimelineAccessRequestSchema, CheckTimelineAccessReplySchema),
+} as const;
+
+export const SocialEvents = {
+  TimelineCommentAdded: defineEvent('social.timeline_comment.added', 1, TimelineCommentAddedSchema),
+  TimelineCommentDeleted: defineEvent('social.timeline_comment.deleted', 1, TimelineCommentDeletedSchema),
 } as const;
