@@ -27,7 +27,6 @@ try {
   throw err;
 }
 const logger = platform.createLogger('timeliner', config.LOG_LEVEL);
-const started = Date.now();
 const dataDir = path.resolve(root, config.DATA_DIR);
 
 const embedded = config.DATABASE_URL ? undefined : await platform.startEmbeddedPostgres(dataDir, logger);
@@ -38,13 +37,13 @@ const identitySecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('hex')
 
 const services = {};
 const running = [];
-const auth = await startAuthService({ databaseUrl, bus, logger: logger.child({ service: 'auth' }), identitySecret, port: 0, host: '127.0.0.1' });
+const auth = await startAuthService({ databaseUrl, bus, logger: platform.createLogger('auth', config.LOG_LEVEL), identitySecret, port: 0, host: '127.0.0.1' });
 services.auth = auth.url;
 running.push(auth);
 
 const gateway = await createGateway({
   config,
-  logger: logger.child({ service: 'gateway' }),
+  logger: platform.createLogger('gateway', config.LOG_LEVEL),
   bus,
   services,
   identitySecret,
@@ -53,7 +52,7 @@ const gateway = await createGateway({
 await gateway.listen({ port: config.PORT, host: config.HOST });
 
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-logger.info({ seconds: (Date.now() - started) / 1000, dataDir, database: embedded ? 'embedded' : 'DATABASE_URL' }, 'ready');
+logger.info({ seconds: Number(process.uptime().toFixed(2)), dataDir, database: embedded ? 'embedded' : 'DATABASE_URL' }, 'ready');
 console.log(`\n  Timeliner is running at http://${shownHost}:${config.PORT}\n`);
 
 platform.closeOnSignal(logger, config.SHUTDOWN_GRACE_SECONDS, [

@@ -7,7 +7,7 @@
 // Needs the server packages built (`npx tsc -b`) and Postgres reachable.
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,8 +50,11 @@ async function generateDocument() {
 function generateTypes(documentPath) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
   const out = path.join(dir, 'schema.gen.ts');
-  const result = spawnSync(bin('openapi-typescript'), [documentPath, '-o', out], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`openapi-typescript failed:\n${result.stderr}`);
+  // The generator is the web app's dev dependency; npm may install it under frontend/.
+  const generator = [bin('openapi-typescript'), path.join(root, 'frontend/node_modules/.bin/openapi-typescript')].find((p) => existsSync(p));
+  if (!generator) throw new Error('openapi-typescript is not installed: run npm install');
+  const result = spawnSync(generator, [documentPath, '-o', out], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`openapi-typescript failed:\n${result.stderr ?? result.error}`);
   const types = readFileSync(out, 'utf8');
   rmSync(dir, { recursive: true, force: true });
   return types;

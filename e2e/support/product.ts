@@ -1,11 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, testBusPrefix, type TestDatabase } from '@timeliner/platform/testing';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** A readiness probe on a connection of its own, so no keep-alive socket outlives the test. */
+const isReady = (url: string): Promise<boolean> =>
+  new Promise((resolve) => {
+    const req = get(url, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+    req.setTimeout(2_000, () => req.destroy());
+  });
 
 export interface RunningProduct {
   baseUrl: string;
@@ -56,7 +68,7 @@ export async function startProduct(label: string, env: Record<string, string> = 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}:\n${log}`);
-    const ready = await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false);
+    const ready = await isReady(`${baseUrl}/health/ready`);
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`the product did not become ready:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -46,7 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user */
-        get: operations["getMe"];
+        get: operations["me"];
         put?: never;
         post?: never;
         delete?: never;
@@ -63,7 +63,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update the signed-in user profile */
+        /** Update display name, bio or avatar */
         put: operations["updateProfile"];
         post?: never;
         delete?: never;
@@ -81,7 +81,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account and start a session */
+        /** Create an account and sign in */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -96,8 +96,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user public profile */
-        get: operations["getUserProfile"];
+        /** A user's public profile and counts */
+        get: operations["profile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -114,18 +114,11 @@ export interface components {
             session: components["schemas"]["SessionDto"];
             user: components["schemas"]["UserDto"];
         };
-        ErrorDetailDto: {
-            field: string;
-            message: string;
-        };
-        ErrorDto: {
-            details?: components["schemas"]["ErrorDetailDto"][];
-            error: string;
-            message: string;
-            statusCode: number;
-        };
         LoginDto: {
-            /** @description E-mail address or username */
+            /**
+             * @description E-mail address or username
+             * @example ada
+             */
             login: string;
             password: string;
         };
@@ -151,20 +144,27 @@ export interface components {
             website: string | null;
         };
         RegisterDto: {
+            /** @example Ada Lovelace */
             displayName: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
             email: string;
             password: string;
+            /** @example ada */
             username: string;
         };
         SessionDto: {
             /** Format: date-time */
             expiresAt: string;
+            /** @description Opaque bearer token (256 bits) */
             token: string;
         };
         UpdateProfileDto: {
-            avatar?: string;
-            bio?: string;
+            /** @description An https URL or a path on this site */
+            avatar?: string | null;
+            bio?: string | null;
             displayName?: string;
         };
         UserDto: {
@@ -173,7 +173,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             displayName: string;
-            /** Format: email */
             email: string;
             /** Format: uuid */
             id: string;
@@ -201,7 +200,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -210,34 +208,19 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
-            /** @description Invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
             /** @description Invalid email/username or password */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
-            /** @description Too many attempts */
+            /** @description Too many attempts (Retry-After) */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
         };
     };
@@ -250,7 +233,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed out */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -262,24 +244,11 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
         };
     };
-    getMe: {
+    me: {
         parameters: {
             query?: never;
             header?: never;
@@ -288,7 +257,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The user */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -302,20 +270,7 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
         };
     };
@@ -332,7 +287,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated user */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -341,34 +295,12 @@ export interface operations {
                     "application/json": components["schemas"]["UserDto"];
                 };
             };
-            /** @description Invalid input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
             /** @description Not signed in */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
         };
     };
@@ -385,7 +317,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Account created */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -394,38 +325,30 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
-            /** @description Invalid input */
+            /** @description Invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
-            /** @description Username or e-mail already taken */
+            /** @description Username or e-mail already in use */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
-            /** @description Too many attempts */
+            /** @description Too many attempts (Retry-After) */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
         };
     };
-    getUserProfile: {
+    profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -436,7 +359,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The profile */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -445,43 +367,19 @@ export interface operations {
                     "application/json": components["schemas"]["ProfileDto"];
                 };
             };
-            /** @description Invalid id */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
             /** @description Not signed in */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
-            /** @description No such user */
+            /** @description User not found */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Too many requests */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
+                content?: never;
             };
         };
     };

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Put, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, UseFilters } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { type Caller, CurrentCaller, type SignedInCaller, SignedIn } from '@timeliner/platform';
+import { type Caller, CurrentCaller, type SignedInCaller, SignedIn, UserAgent } from '@timeliner/platform';
 import { AuthResponseDto, LoginDto, RegisterDto, UpdateProfileDto, UserDto } from './auth.dto.js';
 import { AuthService } from './auth.service.js';
 import { RetryAfterFilter } from './retry-after.filter.js';
@@ -18,7 +18,7 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'Invalid fields' })
   @ApiConflictResponse({ description: 'Username or e-mail already in use' })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts (Retry-After)' })
-  register(@CurrentCaller() caller: Caller, @Body() dto: RegisterDto, @Headers('user-agent') userAgent?: string): Promise<AuthResponseDto> {
+  register(@CurrentCaller() caller: Caller, @Body() dto: RegisterDto, @UserAgent() userAgent?: string): Promise<AuthResponseDto> {
     return this.auth.register(caller, dto, userAgent);
   }
 
@@ -28,7 +28,7 @@ export class AuthController {
   @ApiOkResponse({ type: AuthResponseDto })
   @ApiUnauthorizedResponse({ description: 'Invalid email/username or password' })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts (Retry-After)' })
-  login(@CurrentCaller() caller: Caller, @Body() dto: LoginDto, @Headers('user-agent') userAgent?: string): Promise<AuthResponseDto> {
+  login(@CurrentCaller() caller: Caller, @Body() dto: LoginDto, @UserAgent() userAgent?: string): Promise<AuthResponseDto> {
     return this.auth.login(caller, dto, userAgent);
   }
 

@@ -28,6 +28,12 @@ export const CurrentCaller = createParamDecorator((_data: unknown, ctx: Executio
   callerOf(ctx.switchToHttp().getRequest<FastifyRequest>()),
 );
 
+/** The client's User-Agent (for the sessions list); not part of the documented API. */
+export const UserAgent = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
+  const value = ctx.switchToHttp().getRequest<FastifyRequest>().headers['user-agent'];
+  return typeof value === 'string' ? value : undefined;
+});
+
 @Injectable()
 export class SignedInGuard implements CanActivate {
   canActivate(ctx: ExecutionContext): boolean {

@@ -1,0 +1,99 @@
+import { fileURLToPath } from 'node:url';
+import { BaseConfig } from '@timeliner/platform';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+const SERVICE_URL_SUFFIX = '_SERVICE_URL';
+
+/** An upstream's base URL: scheme, host and port only (the gateway forwards the path as is). */
+const ServiceUrl = (): PropertyDecorator => (target, key) => {
+  IsOptional()(target, key);
+  Matches(/^https?:\/\/[^/?#]+\/?$/, { message: 'must be an http(s):// URL without a path' })(target, key);
+};
+
+// The built web app, relative to the repository (this file sits two levels below it both as
+// source and as build output).
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../frontend/dist/', import.meta.url));
+
+export class GatewayConfig extends BaseConfig {
+  override PORT: number = 8080;
+
+  // Upstream services, `<NAME>_SERVICE_URL`; adding one is one line here and its routes in
+  // routes/route-table.ts.
+  @ServiceUrl() AUTH_SERVICE_URL: string | undefined = undefined;
+
+  /** Directory of the built frontend (index.html, assets/, sw.js). */
+  @IsString()
+  WEB_DIST: string = DEFAULT_WEB_DIST;
+
+  /** `https://timeliner.example`: the origin browsers use; WebSocket upgrades must come from it. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/?#]+$/, { message: 'must be an origin such as https://timeliner.example (no path)' })
+  PUBLIC_ORIGIN: string | undefined = undefined;
+
+  /**
+   * Which X-Forwarded-* headers to believe for the client address: empty (none, the socket's
+   * peer is the client), `true` (all), a hop count, or comma-separated addresses/CIDRs of the
+   * load balancers in front.
+   */
+  @IsString()
+  TRUST_PROXY: string = '';
+
+  /** Requests per client address per window, all routes together. */
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_MAX: number = 1200;
+
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_WINDOW_SECONDS: number = 60;
+
+  /** Login and registration attempts per client address per window (the auth service also limits per account). */
+  @IsInt()
+  @Min(1)
+  AUTH_RATE_LIMIT_MAX: number = 20;
+
+  @IsInt()
+  @Min(1)
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: number = 60;
+
+  /** How long a verified session is trusted without asking the auth service again. */
+  @IsInt()
+  @Min(0)
+  @Max(30)
+  SESSION_CACHE_TTL_SECONDS: number = 30;
+
+  /** Time the auth service gets to answer a session check before the request fails with 503. */
+  @IsInt()
+  @Min(100)
+  @Max(30_000)
+  AUTH_TIMEOUT_MS: number = 2_000;
+
+  /** Time an upstream gets to start its answer (and between chunks of it) before the gateway answers 504. */
+  @IsInt()
+  @Min(1)
+  @Max(3_600)
+  UPSTREAM_TIMEOUT_SECONDS: number = 60;
+
+  /** Upstream base URLs by service name (`auth` → AUTH_SERVICE_URL), for the services configured. */
+  serviceUrls(): Record<string, string> {
+    const urls: Record<string, string> = {};
+    for (const [key, value] of Object.entries(this)) {
+      if (key.endsWith(SERVICE_URL_SUFFIX) && typeof value === 'string') {
+        urls[key.slice(0, -SERVICE_URL_SUFFIX.length).toLowerCase()] = value.replace(/\/$/, '');
+      }
+    }
+    return urls;
+  }
+
+  /** TRUST_PROXY in the form Fastify's `trustProxy` takes. */
+  trustProxy(): boolean | string | ((address: string, hop: number) => boolean) {
+    const value = this.TRUST_PROXY.trim();
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      return (_address, hop) => hop < hops;
+    }
+    return value;
+  }
+}

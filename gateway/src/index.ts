@@ -1,0 +1,6 @@
+export { createGateway, type GatewayOptions } from './gateway.js';
+export { GatewayConfig } from './gateway.config.js';
+export { mergeOpenApi, OpenApiMergeError, routedOnly, sortKeys } from './openapi/merge-openapi.js';
+export type { OpenApiDocument } from './openapi/openapi-document.js';
+export { ROUTES, RouteTable, type RouteEntry, type RouteMatch } from './routes/route-table.js';
+export type { TimelineAccessCheck } from './realtime/topic-authorizer.js';

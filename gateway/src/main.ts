@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import { closeOnSignal, ConfigError, createEventBus, createLogger, loadConfig } from '@timeliner/platform';
+import { GatewayConfig } from './gateway.config.js';
+import { createGateway } from './gateway.js';
+
+/** The gateway as its own process, in front of services running as theirs. */
+async function main(): Promise<void> {
+  const config = loadConfig(GatewayConfig);
+  if (!config.INTERNAL_SECRET) {
+    throw new ConfigError(['INTERNAL_SECRET: is required (the services verify the identity the gateway signs with it)']);
+  }
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'gateway', logger });
+  const app = await createGateway({
+    config,
+    logger,
+    bus,
+    services: config.serviceUrls(),
+    identitySecret: config.INTERNAL_SECRET,
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info({ port: config.PORT, services: config.serviceUrls() }, 'gateway listening');
+  closeOnSignal(logger, config.SHUTDOWN_GRACE_SECONDS, [() => app.close(), () => bus.close()]);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  // 78 (EX_CONFIG): a configuration problem, not a crash worth restarting for.
+  process.exit(error instanceof ConfigError ? 78 : 1);
+});

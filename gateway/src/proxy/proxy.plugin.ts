@@ -1,0 +1,123 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import replyFrom from '@fastify/reply-from';
+import { BadRequestException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { currentContext, errorBody, type Logger, signIdentity } from '@timeliner/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jsonErrorHandler } from '../http/error-handler.js';
+import type { GatewayMetrics } from '../http/gateway-metrics.js';
+import { CREDENTIAL_ROUTES } from '../http/rate-limits.js';
+import type { RouteTable } from '../routes/route-table.js';
+import { SessionCheckUnavailableError, type VerifiedSession } from '../sessions/session-lookup.js';
+import type { SessionResolver } from '../sessions/session-resolver.js';
+import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers.js';
+import { forwardTarget } from './forward-target.js';
+import { upstreamFailure } from './upstream-failure.js';
+
+export interface ProxyOptions {
+  routes: RouteTable;
+  /** Base URL by service name; one for every service the route table names. */
+  upstreams: Record<string, string>;
+  sessions: SessionResolver;
+  identitySecret: string;
+  upstreamTimeoutMs: number;
+  /** Limit for CREDENTIAL_ROUTES, in place of the global one. */
+  credentialRateLimit: RateLimitOptions;
+  metrics: GatewayMetrics;
+  logger: Logger;
+}
+
+/**
+ * `/api/*`: resolves the owner in the route table and the caller from the bearer token, then
+ * streams the request to the owner and its answer back. Registered as its own plugin so its
+ * catch-all body parser (hand the body over unread) applies to these routes only.
+ */
+export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOptions): Promise<void> {
+  const { routes, upstreams, sessions, metrics, logger } = options;
+  for (const service of routes.services()) {
+    if (!upstreams[service]) {
+      throw new Error(`No URL for the "${service}" service, which the route table forwards to (set ${service.toUpperCase()}_SERVICE_URL)`);
+    }
+  }
+
+  fastify.setErrorHandler(jsonErrorHandler(logger));
+  // Bodies stay streams: a 2 GB upload passes through in constant memory, and size and type
+  // checks belong to the service that owns the upload.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  await fastify.register(replyFrom, {
+    disableCache: true,
+    disableRequestLogging: true,
+    undici: {
+      connections: 256,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      headersTimeout: options.upstreamTimeoutMs,
+      bodyTimeout: options.upstreamTimeoutMs,
+    },
+  });
+
+  const callerOf = async (request: FastifyRequest, reply: FastifyReply): Promise<VerifiedSession | null> => {
+    try {
+      // An invalid or expired token continues anonymously: public reads keep working, and a
+      // route that needs a user answers 401 itself (the spec's client drops its token when
+      // /api/auth/me fails). Only "cannot tell" is an error.
+      return await sessions.resolveHeader(request.headers.authorization, request.id);
+    } catch (error) {
+      if (!(error instanceof SessionCheckUnavailableError)) throw error;
+      logger.warn({ err: error, requestId: request.id }, 'session check unavailable');
+      // Not a verdict on the token: the client should simply come back in a moment.
+      void reply.header('retry-after', '2');
+      throw new ServiceUnavailableException('Authentication is temporarily unavailable, try again shortly');
+    }
+  };
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const target = forwardTarget(request.url);
+    if (!target) throw new BadRequestException('Malformed request path');
+    const route = routes.resolve(target.path);
+    if (!route) throw new NotFoundException(`Cannot ${request.method} ${target.path}`);
+    const session = await callerOf(request, reply);
+    const context = currentContext();
+    if (context && session) context.userId = session.userId;
+    const identity = signIdentity(
+      options.identitySecret,
+      { clientIp: request.ip, ...(session ? { userId: session.userId, sessionId: session.sessionId } : {}) },
+      { requestId: request.id, method: request.method, url: target.path },
+    );
+    const labels = { service: route.service, route: route.pattern, method: request.method };
+    const started = performance.now();
+
+    return reply.from(`${upstreams[route.service]}${target.path}${target.search}`, {
+      // Never replay a request on our own: a non-idempotent one could apply twice, and a 503
+      // from a service is its answer to give.
+      retryDelay: () => null,
+      rewriteRequestHeaders: (req, headers) =>
+        upstreamRequestHeaders(headers, { requestId: req.id, identity, host: req.host, protocol: req.protocol }),
+      rewriteHeaders: (headers) => clientResponseHeaders(headers),
+      onResponse: (_req, rep, response) => {
+        metrics.upstreamDuration.observe({ ...labels, status: String(response.statusCode) }, (performance.now() - started) / 1000);
+        void rep.send(response.stream);
+      },
+      onError: (rep, { error }) => {
+        if (rep.raw.destroyed) {
+          // The client went away mid-request (an abandoned upload): nobody to answer, nothing wrong upstream.
+          logger.debug({ requestId: request.id, service: route.service }, 'client left before the upstream answered');
+          return;
+        }
+        const failure = upstreamFailure(error);
+        metrics.upstreamFailures.inc({ service: route.service, route: route.pattern, reason: failure.reason });
+        logger.warn({ err: error, requestId: request.id, service: route.service, reason: failure.reason }, 'upstream failed');
+        void rep.status(failure.status).type('application/json; charset=utf-8').send(errorBody(failure.status, failure.message));
+      },
+    });
+  };
+
+  fastify.all('/api/*', forward);
+  // Sign-in attempts get their own, tighter limit (shared by both routes) instead of the global one.
+  const credentialLimit = fastify.rateLimit(options.credentialRateLimit);
+  for (const url of CREDENTIAL_ROUTES) {
+    fastify.route({ method: 'POST', url, onRequest: credentialLimit, config: { rateLimit: false }, handler: forward });
+  }
+}
+

@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { RouteTable } from './route-table.js';
+
+describe('RouteTable', () => {
+  const table = new RouteTable([
+    { pattern: '/api/auth/*', service: 'auth' },
+    { pattern: '/api/users/:id/profile', service: 'auth' },
+    { pattern: '/api/users/*', service: 'social' },
+    { pattern: '/api/timelines/:id/videos', service: 'media' },
+    { pattern: '/api/timelines/*', service: 'timelines' },
+    { pattern: '/api/timelines', service: 'timelines' },
+  ]);
+
+  it.each([
+    ['/api/auth/login', 'auth', '/api/auth/*'],
+    ['/api/auth/me', 'auth', '/api/auth/*'],
+    ['/api/auth/sessions/current', 'auth', '/api/auth/*'],
+    ['/api/users/42/profile', 'auth', '/api/users/:id/profile'],
+    ['/api/users/42/followers', 'social', '/api/users/*'],
+    ['/api/timelines', 'timelines', '/api/timelines'],
+    ['/api/timelines/7', 'timelines', '/api/timelines/*'],
+    ['/api/timelines/7/videos', 'media', '/api/timelines/:id/videos'],
+    ['/api/timelines/7/videos/reorder', 'timelines', '/api/timelines/*'],
+  ])('routes %s to %s', (path, service, pattern) => {
+    expect(table.resolve(path)).toEqual({ service, pattern });
+  });
+
+  it.each(['/api/auth', '/api/auth/', '/api/unknown', '/api//auth/me', '/api/users', '/'])('has no owner for %s', (path) => {
+    expect(table.resolve(path)).toBeNull();
+  });
+
+  it('picks the most specific entry whatever the order', () => {
+    const reversed = new RouteTable([
+      { pattern: '/api/*', service: 'fallback' },
+      { pattern: '/api/users/:id/profile', service: 'auth' },
+      { pattern: '/api/users/me/profile', service: 'me' },
+    ]);
+    expect(reversed.resolve('/api/users/me/profile')?.service).toBe('me');
+    expect(reversed.resolve('/api/users/1/profile')?.service).toBe('auth');
+    expect(reversed.resolve('/api/users/1')?.service).toBe('fallback');
+  });
+
+  it('rejects malformed and duplicate patterns', () => {
+    expect(() => new RouteTable([{ pattern: 'api/x', service: 'a' }])).toThrow(/must start/);
+    expect(() => new RouteTable([{ pattern: '/api/*/x', service: 'a' }])).toThrow(/last segment/);
+    expect(() => new RouteTable([{ pattern: '/api/:a', service: 'a' }, { pattern: '/api/:b', service: 'b' }])).toThrow(/duplicates/);
+  });
+
+  it('lists the services it routes to', () => {
+    expect(table.services()).toEqual(['auth', 'media', 'social', 'timelines']);
+  });
+});

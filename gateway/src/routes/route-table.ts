@@ -1,0 +1,97 @@
+/**
+ * Which service owns which public path. The gateway forwards `/api/*` requests to the owner
+ * named here, path unchanged; a path no entry matches is answered 404 without reaching a service.
+ *
+ * Patterns: literal segments, `:name` for one segment, and a trailing `*` for one or more
+ * further segments (`/api/auth/*` matches `/api/auth/me`, not `/api/auth`). When several match,
+ * the most specific wins (literal over `:param` over `*`, segment by segment), so the order of
+ * the entries does not matter.
+ */
+export interface RouteEntry {
+  pattern: string;
+  service: string;
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  { pattern: '/api/auth/*', service: 'auth' },
+  { pattern: '/api/users/:id/profile', service: 'auth' },
+];
+
+export interface RouteMatch {
+  /** The table pattern that matched: also the metrics label for the route. */
+  pattern: string;
+  service: string;
+}
+
+type Segment = { kind: 'literal'; value: string } | { kind: 'param' } | { kind: 'rest' };
+
+interface CompiledRoute extends RouteEntry {
+  segments: Segment[];
+}
+
+// Per segment: literal beats param beats rest.
+const RANK: Record<Segment['kind'], number> = { literal: 2, param: 1, rest: 0 };
+
+function compile(entry: RouteEntry): CompiledRoute {
+  if (!entry.pattern.startsWith('/')) throw new Error(`Route pattern "${entry.pattern}" must start with "/"`);
+  const parts = entry.pattern.slice(1).split('/');
+  const segments = parts.map((part, i): Segment => {
+    if (part === '*') {
+      if (i !== parts.length - 1) throw new Error(`Route pattern "${entry.pattern}": "*" must be the last segment`);
+      return { kind: 'rest' };
+    }
+    if (/^:[A-Za-z][A-Za-z0-9_]*$/.test(part)) return { kind: 'param' };
+    if (part === '' || /[:*]/.test(part)) throw new Error(`Route pattern "${entry.pattern}": bad segment "${part}"`);
+    return { kind: 'literal', value: part };
+  });
+  return { ...entry, segments };
+}
+
+function matches(route: CompiledRoute, parts: string[]): boolean {
+  const { segments } = route;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if (segment.kind === 'rest') return parts.length > i && parts.slice(i).some((p) => p !== '');
+    const part = parts[i];
+    if (part === undefined || part === '') return false;
+    if (segment.kind === 'literal' && segment.value !== part) return false;
+  }
+  return parts.length === segments.length;
+}
+
+/** Negative when `a` is more specific than `b`. */
+function bySpecificity(a: CompiledRoute, b: CompiledRoute): number {
+  const length = Math.max(a.segments.length, b.segments.length);
+  for (let i = 0; i < length; i++) {
+    const ra = a.segments[i] ? RANK[a.segments[i]!.kind] : -1;
+    const rb = b.segments[i] ? RANK[b.segments[i]!.kind] : -1;
+    if (ra !== rb) return rb - ra;
+  }
+  return 0;
+}
+
+export class RouteTable {
+  private readonly routes: CompiledRoute[];
+
+  constructor(entries: readonly RouteEntry[] = ROUTES) {
+    this.routes = entries.map(compile).sort(bySpecificity);
+    const seen = new Set<string>();
+    for (const route of this.routes) {
+      const shape = route.segments.map((s) => (s.kind === 'literal' ? s.value : s.kind)).join('/');
+      if (seen.has(shape)) throw new Error(`Route pattern "${route.pattern}" duplicates another entry`);
+      seen.add(shape);
+    }
+  }
+
+  /** The owner of a path (no query string); null when no entry matches. */
+  resolve(path: string): RouteMatch | null {
+    const parts = path.split('/').slice(1);
+    const route = this.routes.find((r) => matches(r, parts));
+    return route ? { pattern: route.pattern, service: route.service } : null;
+  }
+
+  /** Every service some route points at. */
+  services(): string[] {
+    return [...new Set(this.routes.map((r) => r.service))].sort();
+  }
+}

@@ -1,0 +1,249 @@
+// k8s/ is rendered with the real kustomize and checked three ways (Kubernetes API schemas, strict
+// field names, the design rules); docker-compose.yml is checked against the Compose
+// Specification schema and the topology rules. Each checker is also fed a broken input, to show
+// that it fails on the kind of mistake it exists for.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { composeRuleErrors, composeSchemaErrors, parseCompose } from './lib/compose.js';
+import {
+  designRuleErrors,
+  ingressErrors,
+  networkPolicyErrors,
+  probeAndResourceErrors,
+  referenceErrors,
+  servicePortErrors,
+} from './lib/k8s-rules.js';
+import { schemaErrors, unknownFieldErrors } from './lib/k8s-schema.js';
+import { kustomize } from './lib/kustomize.js';
+import { id, ofKind, type Resource } from './lib/resource.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const k8sDir = join(repoRoot, 'k8s');
+const NAMESPACE = 'timeliner';
+
+/** Reads KEY=value lines of an env file (comments and blanks skipped). */
+function envFile(path: string): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+}
+
+const secretValues = (secret: Resource) =>
+  Object.fromEntries(Object.entries(secret.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
+
+/**
+ * The production overlay renders only with its secret env files, which are never committed. A
+ * copy of k8s/ gets test values made from the committed templates (REPLACE → a test value).
+ */
+function withProductionSecrets(scratch: string, secrets: boolean): string {
+  const copy = join(scratch, secrets ? 'with-secrets' : 'without-secrets');
+  cpSync(k8sDir, copy, { recursive: true, filter: (src) => !/overlays\/[^/]+\/secrets\/[^/]+\.env$/.test(src) });
+  if (secrets) {
+    const dir = join(copy, 'overlays', 'production', 'secrets');
+    for (const example of readdirSync(dir).filter((f) => f.endsWith('.env.example'))) {
+      const text = readFileSync(join(dir, example), 'utf8').replaceAll('REPLACE', `test-value-from-${example.split('.')[0]}`);
+      writeFileSync(join(dir, example.replace(/\.example$/, '')), text);
+    }
+  }
+  return join(copy, 'overlays', 'production');
+}
+
+describe('k8s', () => {
+  let scratch: string;
+  let renders: Record<'base' | 'production', Resource[]>;
+
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'timeliner-k8s-'));
+    renders = {
+      base: kustomize(join(k8sDir, 'base')),
+      production: kustomize(withProductionSecrets(scratch, true)),
+    };
+  });
+
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  describe.each(['base', 'production'] as const)('k8s/%s rendered by kustomize', (name) => {
+    const resources = () => renders[name];
+
+    it('holds the whole product', () => {
+      const kinds = new Set(resources().map((r) => r.kind));
+      for (const kind of ['Namespace', 'ConfigMap', 'Secret', 'Deployment', 'Service', 'Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'StatefulSet']) {
+        expect(kinds).toContain(kind);
+      }
+      expect(ofKind(resources(), 'Deployment').map((d) => d.metadata.name).sort()).toEqual(expect.arrayContaining(['auth', 'gateway']));
+      expect(ofKind(resources(), 'StatefulSet').map((s) => s.metadata.name).sort()).toEqual(['minio', 'nats', 'postgres']);
+    });
+
+    it('matches the Kubernetes API schemas', async () => {
+      expect(await schemaErrors(resources())).toEqual([]);
+    });
+
+    it('uses no field the API does not define', () => {
+      expect(unknownFieldErrors(resources())).toEqual([]);
+    });
+
+    it('follows the design rules (probes, resources, security, ports, policies, ingress, availability)', () => {
+      expect(designRuleErrors(resources())).toEqual([]);
+    });
+
+    it(`puts everything in the ${NAMESPACE} namespace`, () => {
+      const misplaced = resources().filter((r) => r.kind !== 'Namespace' && r.metadata.namespace !== NAMESPACE);
+      expect(misplaced.map(id)).toEqual([]);
+    });
+  });
+
+  describe('k8s/overlays/production', () => {
+    it('does not render without its secret env files (no development placeholder can slip through)', () => {
+      expect(() => kustomize(withProductionSecrets(scratch, false))).toThrow(/secrets\/app\.env/);
+    });
+
+    it('takes its secrets from those files, with the same keys as the base', () => {
+      const base = Object.fromEntries(ofKind(renders.base, 'Secret').map((s) => [s.metadata.name.replace(/-[a-z0-9]{10}$/, ''), secretValues(s)]));
+      for (const secret of ofKind(renders.production, 'Secret')) {
+        const name = secret.metadata.name.replace(/-[a-z0-9]{10}$/, '');
+        const values = secretValues(secret);
+        expect(Object.keys(values).sort()).toEqual(Object.keys(base[name] ?? {}).sort());
+        expect(Object.values(values).join(' ')).not.toMatch(/CHANGE-ME/);
+        expect(Object.values(values).join(' ')).toMatch(/test-value-from-/);
+      }
+      const templates = ['app', 'infra'].map((f) => envFile(join(k8sDir, 'overlays', 'production', 'secrets', `${f}.env.example`)));
+      const devSecrets = ['app', 'infra'].map((f) => envFile(join(k8sDir, 'base', 'dev-secrets', `${f}.env`)));
+      expect(templates.map((t) => Object.keys(t).sort())).toEqual(devSecrets.map((d) => Object.keys(d).sort()));
+    });
+
+    it('runs our images from a registry at a pinned version', () => {
+      const ours = ofKind(renders.production, 'Deployment').flatMap((d) => d.spec.template.spec.containers.map((c: { image: string }) => c.image));
+      expect(ours.length).toBeGreaterThan(0);
+      for (const image of ours) expect(image).toMatch(/^[a-z0-9.-]+\.[a-z]+\/timeliner\/[a-z-]+:(?!dev$|latest$)[\w.-]+$/);
+    });
+  });
+
+  // ------------------------------------------------------------------------------------------------
+  // The checkers catch real mistakes.
+
+  /** The rendered base with one resource replaced by an edited copy. */
+  function broken(kind: string, name: string, edit: (r: Resource) => void): Resource[] {
+    return renders.base.map((r) => {
+      if (r.kind !== kind || r.metadata.name !== name) return r;
+      const copy = structuredClone(r);
+      edit(copy);
+      return copy;
+    });
+  }
+
+  const firstContainer = (d: Resource) => d.spec.template.spec.containers[0];
+
+  describe('the k8s checks fail on', () => {
+    it('a wrong field type (containerPort as a string)', async () => {
+      const resources = broken('Deployment', 'gateway', (d) => (firstContainer(d).ports[0].containerPort = 'eighty'));
+      expect(await schemaErrors(resources)).toEqual([expect.stringMatching(/^Deployment\/gateway: .*containerPort must be integer/)]);
+    });
+
+    it('a missing required field (a container without a name)', async () => {
+      const resources = broken('Deployment', 'auth', (d) => delete firstContainer(d).name);
+      expect(await schemaErrors(resources)).toEqual([expect.stringMatching(/^Deployment\/auth: .*must have required property name$/)]);
+    });
+
+    it('a kind the API does not have', async () => {
+      const resources = broken('Service', 'auth', (s) => (s.kind = 'Servce'));
+      expect(await schemaErrors(resources)).toEqual(['Servce/auth: no schema for v1 Servce']);
+    });
+
+    it('a misspelt field (readinesProbe)', () => {
+      const resources = broken('Deployment', 'gateway', (d) => {
+        const c = firstContainer(d);
+        c.readinesProbe = c.readinessProbe;
+        delete c.readinessProbe;
+      });
+      expect(unknownFieldErrors(resources)).toEqual([expect.stringMatching(/^Deployment\/gateway: .*'"?readinesProbe"?' does not exist in type/)]);
+      expect(probeAndResourceErrors(resources)).toEqual(['Deployment/gateway container gateway: no readinessProbe']);
+    });
+
+    it('a container without an image or resource requests', () => {
+      const resources = broken('Deployment', 'auth', (d) => {
+        delete firstContainer(d).image;
+        delete firstContainer(d).resources.requests;
+      });
+      expect(probeAndResourceErrors(resources)).toEqual([
+        'Deployment/auth container auth: no image',
+        'Deployment/auth container auth: no cpu and memory requests',
+      ]);
+    });
+
+    it('a Service whose targetPort no container exposes', () => {
+      const resources = broken('Service', 'auth', (s) => (s.spec.ports[0].targetPort = 'metrics'));
+      expect(servicePortErrors(resources)).toEqual(['Service/auth: targetPort metrics is not a container port of Deployment/auth']);
+    });
+
+    it('a reference to a ConfigMap that does not exist', () => {
+      const resources = broken('Deployment', 'auth', (d) => (firstContainer(d).envFrom[0].configMapRef.name = 'timeliner-confg'));
+      expect(referenceErrors(resources)).toEqual(['Deployment/auth: references missing ConfigMap timeliner-confg']);
+    });
+
+    it('a NetworkPolicy that lets another namespace reach a service, or no default deny', () => {
+      const open = broken('NetworkPolicy', 'services-from-gateway', (p) => p.spec.ingress[0].from.push({ namespaceSelector: {} }));
+      expect(networkPolicyErrors(open)).toEqual([expect.stringMatching(/^NetworkPolicy\/services-from-gateway admits \{"namespaceSelector":\{\}\} to Deployment\/auth/)]);
+      const noDeny = renders.base.filter((r) => !(r.kind === 'NetworkPolicy' && r.metadata.name === 'default-deny'));
+      expect(networkPolicyErrors(noDeny)).toEqual([expect.stringMatching(/^no default-deny ingress NetworkPolicy/)]);
+    });
+
+    it('an Ingress path that bypasses the gateway', () => {
+      const resources = broken('Ingress', 'timeliner', (i) =>
+        i.spec.rules[0].http.paths.push({ path: '/api/auth', pathType: 'Prefix', backend: { service: { name: 'auth', port: { name: 'http' } } } }),
+      );
+      expect(ingressErrors(resources)).toEqual(['Ingress/timeliner routes /api/auth to auth, not the gateway']);
+    });
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+
+describe('docker-compose.yml', () => {
+  const compose = () => parseCompose(readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8'));
+  const dockerfile = () => readFileSync(join(repoRoot, 'deploy', 'Dockerfile'), 'utf8');
+
+  it('matches the Compose Specification schema', () => {
+    expect(composeSchemaErrors(compose())).toEqual([]);
+  });
+
+  it('publishes only the gateway, builds from deploy/Dockerfile targets, waits on health checks', () => {
+    expect(composeRuleErrors(compose(), dockerfile())).toEqual([]);
+    const doc = compose() as { services: Record<string, { ports?: unknown[] }> };
+    expect(Object.keys(doc.services).filter((s) => doc.services[s]!.ports)).toEqual(['gateway']);
+  });
+
+  it('runs NATS with JetStream on a volume', () => {
+    const nats = (compose() as { services: Record<string, { command: string[]; volumes: string[] }> }).services.nats!;
+    expect(nats.command).toContain('-js');
+    expect(nats.volumes.some((v) => v.endsWith(':' + nats.command[nats.command.indexOf('-sd') + 1]))).toBe(true);
+  });
+
+  it('the schema check fails on a wrong type or an unknown condition', () => {
+    const doc = compose() as { services: Record<string, Record<string, unknown>> };
+    doc.services.auth!.ports = '3000:3000';
+    (doc.services.gateway!.depends_on as Record<string, { condition: string }>).auth!.condition = 'service_ready';
+    expect(composeSchemaErrors(doc)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/services\/auth\/ports must be array/),
+        expect.stringMatching(/^\/services\/gateway\/depends_on\/auth\/condition must be equal to one of the allowed values/),
+      ]),
+    );
+  });
+
+  it('the rule check fails on a second published port or an unknown build target', () => {
+    const doc = compose() as { services: Record<string, Record<string, unknown>> };
+    doc.services.auth!.ports = ['3000:3000'];
+    (doc.services.auth!.build as { target: string }).target = 'auht';
+    expect(composeRuleErrors(doc, dockerfile())).toEqual([
+      'auth publishes ports ["3000:3000"]; only the gateway may',
+      'auth: build target auht is not a stage of deploy/Dockerfile',
+    ]);
+  });
+});
