@@ -10,6 +10,8 @@
 // shared runtime, services/platform) is a service, started from dist/main.js; a src/worker.ts
 // next to it is started as `<name>-worker` from dist/worker.js. Each gets its own port from 3001
 // up, in name order; the gateway gets PORT (default 8080) and a <NAME>_SERVICE_URL per service.
+// Every child shares this environment (DATABASE_URL, NATS_URL, DATA_DIR, MAIL_URL, ...); services
+// and workers get PUBLIC_ORIGIN=http://localhost:<gateway port> unless it is set.
 // Services start first; the gateway starts once all of them answer /health/ready.
 //
 // Ctrl-C / SIGTERM stops every child gracefully (a second Ctrl-C kills them). If any child dies
@@ -42,15 +44,21 @@ export function discoverApps(root = ROOT, env = process.env) {
         .sort()
     : [];
 
+  const gatewayPort = Number(env.PORT || 8080);
+  // Links the services put in e-mails (invitations) lead to the gateway. Only the services get
+  // this default: the gateway without PUBLIC_ORIGIN accepts WebSockets from whatever host the
+  // page was loaded from (localhost or 127.0.0.1 alike).
+  const appEnv = env.PUBLIC_ORIGIN ? {} : { PUBLIC_ORIGIN: `http://localhost:${gatewayPort}` };
+
   const apps = [];
   let port = FIRST_SERVICE_PORT;
   for (const dir of dirs) {
     const base = join('services', dir);
     if (existsSync(join(root, base, 'src', 'main.ts'))) {
-      apps.push({ name: dir, kind: 'service', entry: join(base, 'dist', 'main.js'), port: port++, env: {} });
+      apps.push({ name: dir, kind: 'service', entry: join(base, 'dist', 'main.js'), port: port++, env: { ...appEnv } });
     }
     if (existsSync(join(root, base, 'src', 'worker.ts'))) {
-      apps.push({ name: `${dir}-worker`, kind: 'worker', entry: join(base, 'dist', 'worker.js'), port: port++, env: {} });
+      apps.push({ name: `${dir}-worker`, kind: 'worker', entry: join(base, 'dist', 'worker.js'), port: port++, env: { ...appEnv } });
     }
   }
 
@@ -61,7 +69,7 @@ export function discoverApps(root = ROOT, env = process.env) {
     name: 'gateway',
     kind: 'gateway',
     entry: join('gateway', 'dist', 'main.js'),
-    port: Number(env.PORT || 8080),
+    port: gatewayPort,
     env: { ...serviceUrls, WEB_DIST: env.WEB_DIST || join(root, 'frontend', 'dist') },
   });
   return apps;

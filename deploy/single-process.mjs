@@ -14,11 +14,15 @@ const load = (p) => import(pathToFileURL(path.join(root, p)).href);
 
 const platform = await load('services/platform/dist/index.js');
 const { startAuthService } = await load('services/auth/dist/index.js');
+const { startTimelinesService, TimelinesConfig } = await load('services/timelines/dist/index.js');
+const { startSocialService, SocialConfig } = await load('services/social/dist/index.js');
 const { createGateway, GatewayConfig } = await load('gateway/dist/index.js');
 
-let config;
+let config, timelinesConfig, socialConfig;
 try {
   config = platform.loadConfig(GatewayConfig);
+  timelinesConfig = platform.loadConfig(TimelinesConfig);
+  socialConfig = platform.loadConfig(SocialConfig);
 } catch (err) {
   if (err instanceof platform.ConfigError) {
     console.error(err.message);
@@ -35,11 +39,26 @@ if (!config.NATS_URL) logger.info('NATS_URL not set: using the in-process event 
 const bus = await platform.createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, logger });
 const identitySecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('hex');
 
+const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+// Links in e-mails (invitations) point at the gateway.
+const publicOrigin = config.PUBLIC_ORIGIN ?? `http://${shownHost}:${config.PORT}`;
+const serviceLogger = (name) => platform.createLogger(name, config.LOG_LEVEL);
+// SMTP with MAIL_URL, else .eml files under DATA_DIR/mail.
+const mail = platform.createMailSender({ mailUrl: timelinesConfig.MAIL_URL, from: timelinesConfig.MAIL_FROM, dataDir, logger: serviceLogger('mail') });
+
+// Each service on its own loopback port, in dependency order: timelines asks auth (user lookup),
+// social asks timelines (access checks).
 const services = {};
 const running = [];
-const auth = await startAuthService({ databaseUrl, bus, logger: platform.createLogger('auth', config.LOG_LEVEL), identitySecret, port: 0, host: '127.0.0.1' });
-services.auth = auth.url;
-running.push(auth);
+const common = { databaseUrl, bus, identitySecret, port: 0, host: '127.0.0.1' };
+const start = async (name, starter, options = {}) => {
+  const service = await starter({ ...common, logger: serviceLogger(name), ...options });
+  services[name] = service.url;
+  running.push(service);
+};
+await start('auth', startAuthService);
+await start('timelines', startTimelinesService, { mail, publicOrigin });
+await start('social', startSocialService, { timelinesTimeoutMs: socialConfig.TIMELINES_TIMEOUT_MS });
 
 const gateway = await createGateway({
   config,
@@ -51,13 +70,15 @@ const gateway = await createGateway({
 });
 await gateway.listen({ port: config.PORT, host: config.HOST });
 
-const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 logger.info({ seconds: Number(process.uptime().toFixed(2)), dataDir, database: embedded ? 'embedded' : 'DATABASE_URL' }, 'ready');
 console.log(`\n  Timeliner is running at http://${shownHost}:${config.PORT}\n`);
 
+// The gateway first (no new requests), then the services in reverse start order, each finishing
+// what it has in flight, then what they share.
 platform.closeOnSignal(logger, config.SHUTDOWN_GRACE_SECONDS, [
   () => gateway.close(),
-  ...running.map((s) => () => s.close()),
+  ...running.reverse().map((s) => () => s.close()),
+  () => mail.close(),
   () => bus.close(),
   ...(embedded ? [() => embedded.stop()] : []),
 ]);

@@ -18,6 +18,8 @@ const load = (p) => import(pathToFileURL(path.join(root, p)).href);
 const platform = await load('services/platform/dist/index.js');
 const testing = await load('services/platform/dist/testing/index.js');
 const { startAuthService } = await load('services/auth/dist/index.js');
+const { startTimelinesService } = await load('services/timelines/dist/index.js');
+const { startSocialService } = await load('services/social/dist/index.js');
 const { createGateway, GatewayConfig } = await load('gateway/dist/index.js');
 
 const documentFile = path.join(root, 'frontend/src/api/openapi.json');
@@ -28,12 +30,24 @@ async function generateDocument() {
   const db = await testing.createTestDatabase('openapi');
   const bus = await platform.createEventBus({ prefix: testing.testBusPrefix('openapi'), logger });
   const identitySecret = 'openapi-generation-only-'.padEnd(40, 'x');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'openapi-data-'));
+  const mail = platform.createMailSender({ dataDir });
   const running = [];
   try {
-    const auth = await startAuthService({ databaseUrl: db.url, bus, logger, identitySecret, port: 0, host: '127.0.0.1' });
-    running.push(auth);
+    // Every service the gateway routes to, each on a loopback port of its own.
+    const common = { databaseUrl: db.url, bus, logger, identitySecret, port: 0, host: '127.0.0.1' };
+    const services = {};
+    for (const [name, start, options] of [
+      ['auth', startAuthService, {}],
+      ['timelines', startTimelinesService, { mail }],
+      ['social', startSocialService, {}],
+    ]) {
+      const service = await start({ ...common, ...options });
+      running.push(service);
+      services[name] = service.url;
+    }
     const config = platform.loadConfig(GatewayConfig, { PORT: '0', LOG_LEVEL: 'silent' });
-    const gateway = await createGateway({ config, logger, bus, services: { auth: auth.url }, identitySecret, webDist: os.tmpdir() });
+    const gateway = await createGateway({ config, logger, bus, services, identitySecret, webDist: os.tmpdir() });
     running.push({ close: () => gateway.close() });
     await gateway.listen({ port: 0, host: '127.0.0.1' });
     const { port } = gateway.getHttpAdapter().getInstance().server.address();
@@ -42,8 +56,10 @@ async function generateDocument() {
     return `${JSON.stringify(await response.json(), null, 2)}\n`;
   } finally {
     for (const r of running.reverse()) await r.close();
+    await mail.close();
     await bus.close();
     await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

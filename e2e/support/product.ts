@@ -21,6 +21,8 @@ const isReady = (url: string): Promise<boolean> =>
 
 export interface RunningProduct {
   baseUrl: string;
+  /** The product's DATA_DIR; e-mails (invitations) land in `mail/` inside it as .eml files. */
+  dataDir: string;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -76,6 +78,7 @@ export async function startProduct(label: string, env: Record<string, string> = 
 
   return {
     baseUrl,
+    dataDir,
     output: () => log,
     async stop() {
       if (child.exitCode === null) {

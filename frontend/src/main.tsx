@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { applyVersionMarker } from './lib/app-version';
+import { applyCspNonce } from './lib/csp-nonce';
 import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
@@ -14,6 +15,7 @@ function localStorageOrNull(): Storage | null {
 }
 
 async function start() {
+  applyCspNonce();
   const storage = localStorageOrNull();
   const reloading = storage
     ? await applyVersionMarker(__APP_VERSION__, {

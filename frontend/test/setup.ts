@@ -7,6 +7,7 @@ const realFetch = globalThis.fetch;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   jest.restoreAllMocks();
   globalThis.fetch = realFetch;
 });

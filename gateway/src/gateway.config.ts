@@ -20,6 +20,8 @@ export class GatewayConfig extends BaseConfig {
   // Upstream services, `<NAME>_SERVICE_URL`; adding one is one line here and its routes in
   // routes/route-table.ts.
   @ServiceUrl() AUTH_SERVICE_URL: string | undefined = undefined;
+  @ServiceUrl() TIMELINES_SERVICE_URL: string | undefined = undefined;
+  @ServiceUrl() SOCIAL_SERVICE_URL: string | undefined = undefined;
 
   /** Directory of the built frontend (index.html, assets/, sw.js). */
   @IsString()

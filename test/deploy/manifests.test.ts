@@ -77,7 +77,7 @@ describe('k8s', () => {
       for (const kind of ['Namespace', 'ConfigMap', 'Secret', 'Deployment', 'Service', 'Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'StatefulSet']) {
         expect(kinds).toContain(kind);
       }
-      expect(ofKind(resources(), 'Deployment').map((d) => d.metadata.name).sort()).toEqual(expect.arrayContaining(['auth', 'gateway']));
+      expect(ofKind(resources(), 'Deployment').map((d) => d.metadata.name).sort()).toEqual(expect.arrayContaining(['auth', 'gateway', 'social', 'timelines']));
       expect(ofKind(resources(), 'StatefulSet').map((s) => s.metadata.name).sort()).toEqual(['minio', 'nats', 'postgres']);
     });
 
@@ -189,7 +189,12 @@ describe('k8s', () => {
 
     it('a NetworkPolicy that lets another namespace reach a service, or no default deny', () => {
       const open = broken('NetworkPolicy', 'services-from-gateway', (p) => p.spec.ingress[0].from.push({ namespaceSelector: {} }));
-      expect(networkPolicyErrors(open)).toEqual([expect.stringMatching(/^NetworkPolicy\/services-from-gateway admits \{"namespaceSelector":\{\}\} to Deployment\/auth/)]);
+      // One finding per service Deployment the policy now opens.
+      const services = ofKind(renders.base, 'Deployment').map((d) => d.metadata.name).filter((name) => name !== 'gateway').sort();
+      expect(services).toEqual(expect.arrayContaining(['auth', 'social', 'timelines']));
+      expect(networkPolicyErrors(open)).toEqual(
+        services.map((name) => `NetworkPolicy/services-from-gateway admits {"namespaceSelector":{}} to Deployment/${name}, which is not the gateway`),
+      );
       const noDeny = renders.base.filter((r) => !(r.kind === 'NetworkPolicy' && r.metadata.name === 'default-deny'));
       expect(networkPolicyErrors(noDeny)).toEqual([expect.stringMatching(/^no default-deny ingress NetworkPolicy/)]);
     });

@@ -53,6 +53,16 @@ describe('discoverApps', () => {
     });
   });
 
+  it('points the services (not the gateway) at the gateway for links, unless PUBLIC_ORIGIN is set', () => {
+    touch('services/timelines/src/main.ts');
+    const apps = discoverApps(root, { PORT: '9999' });
+    expect(apps.find((a) => a.name === 'timelines')?.env).toEqual({ PUBLIC_ORIGIN: 'http://localhost:9999' });
+    expect(apps.find((a) => a.name === 'media-worker')?.env).toEqual({ PUBLIC_ORIGIN: 'http://localhost:9999' });
+    expect(apps.at(-1)?.env).not.toHaveProperty('PUBLIC_ORIGIN');
+    const given = discoverApps(root, { PUBLIC_ORIGIN: 'https://timeliner.example' });
+    expect(given.find((a) => a.name === 'timelines')?.env).toEqual({});
+  });
+
   it('gives the gateway port 8080 unless PORT says otherwise', () => {
     expect(discoverApps(root, {}).at(-1)?.port).toBe(8080);
   });

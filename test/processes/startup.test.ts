@@ -10,6 +10,8 @@ const run = (entry: string, env: Record<string, string>) =>
 describe('start-up configuration', () => {
   it.each([
     ['services/auth/dist/main.js'],
+    ['services/timelines/dist/main.js'],
+    ['services/social/dist/main.js'],
     ['gateway/dist/main.js'],
   ])('%s stops with every problem named and exit code 78', (entry) => {
     const result = run(entry, { PORT: 'not-a-port', DATABASE_URL: 'mysql://nope', NATS_URL: 'nats://127.0.0.1:4222' });
@@ -19,9 +21,17 @@ describe('start-up configuration', () => {
     expect(result.stderr).toContain('INTERNAL_SECRET:');
   });
 
-  it('the auth service needs a database when run alone', () => {
-    const result = run('services/auth/dist/main.js', {});
+  it.each(['auth', 'timelines', 'social'])('the %s service needs a database when run alone', (service) => {
+    const result = run(`services/${service}/dist/main.js`, {});
     expect(result.status).toBe(78);
-    expect(result.stderr).toContain('DATABASE_URL: is required for the auth service');
+    expect(result.stderr).toContain(`DATABASE_URL: is required for the ${service} service`);
+  });
+
+  it('the gateway needs the address of every service its route table forwards to', () => {
+    const result = run('gateway/dist/main.js', { INTERNAL_SECRET: 's'.repeat(32), AUTH_SERVICE_URL: 'http://127.0.0.1:3001' });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('SOCIAL_SERVICE_URL: is required');
+    expect(result.stderr).toContain('TIMELINES_SERVICE_URL: is required');
+    expect(result.stderr).not.toContain('AUTH_SERVICE_URL');
   });
 });

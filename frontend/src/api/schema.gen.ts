@@ -14,7 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign in with e-mail or username */
-        post: operations["login"];
+        post: operations["authLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -31,7 +31,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** End the current session */
-        post: operations["logout"];
+        post: operations["authLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -46,7 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user */
-        get: operations["me"];
+        get: operations["authMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -64,7 +64,7 @@ export interface paths {
         };
         get?: never;
         /** Update display name, bio or avatar */
-        put: operations["updateProfile"];
+        put: operations["authUpdateProfile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -82,7 +82,317 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create an account and sign in */
-        post: operations["register"];
+        post: operations["authRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel an open invitation, by its id (owner of its timeline) */
+        delete: operations["invitationCancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an open invitation again with a new link and expiry, or add the person if they have signed up (owner) */
+        post: operations["invitationResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invitation behind an e-mailed link, with its timeline (no sign-in needed) */
+        get: operations["invitationGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the timeline (the signed-in account must have the invited address) */
+        post: operations["invitationAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline the invitation (no sign-in needed) */
+        post: operations["invitationDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-timelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Timelines the caller owns or collaborates on, most recently updated first */
+        get: operations["timelineMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Timelines the caller may see, in feed order (published public ones, plus their own and shared ones) */
+        get: operations["timelineList"];
+        put?: never;
+        /** Create a timeline; the caller becomes its owner */
+        post: operations["timelineCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One timeline */
+        get: operations["timelineGet"];
+        put?: never;
+        post?: never;
+        /** Delete a timeline with its collaborators and invitations (owner) */
+        delete: operations["timelineRemove"];
+        options?: never;
+        head?: never;
+        /** Change title, description, visibility or status (owner) */
+        patch: operations["timelineUpdate"];
+        trace?: never;
+    };
+    "/api/timelines/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Performance figures computed from recorded views, shares and downloads (owner, editor) */
+        get: operations["analyticsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/collaborators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team of a timeline, owner first (collaborators only) */
+        get: operations["collaboratorList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/collaborators/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a collaborator (owner; not the owner) */
+        delete: operations["collaboratorRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A timeline's comments, newest first */
+        get: operations["timelineCommentListTimelineComments"];
+        put?: never;
+        /** Comment on a timeline as the signed-in user */
+        post: operations["timelineCommentAddTimelineComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a download (anyone who may see the timeline) */
+        post: operations["analyticsRecordDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open invitations of a timeline, newest first (owner) */
+        get: operations["invitationList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite by e-mail: an address with an account is added at once (200), any other is e-mailed a link (201) (owner) */
+        post: operations["invitationInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a share (anyone who may see the timeline) */
+        post: operations["analyticsRecordShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/transfer-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand the timeline to another collaborator; the previous owner becomes an editor (owner) */
+        post: operations["collaboratorTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a view (anyone who may see the timeline; repeated views by one viewer within 30 minutes count once) */
+        post: operations["analyticsRecordView"];
         delete?: never;
         options?: never;
         head?: never;
@@ -97,7 +407,7 @@ export interface paths {
             cookie?: never;
         };
         /** A user's public profile and counts */
-        get: operations["profile"];
+        get: operations["profileProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -110,9 +420,148 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptInvitationResultDto: {
+            timeline: components["schemas"]["AcceptedTimelineDto"];
+        };
+        AcceptedTimelineDto: {
+            /** Format: uuid */
+            id: string;
+        };
+        AnalyticsDto: {
+            /** @description Mean seconds watched per view (one decimal) */
+            avgWatchTime: number;
+            /** @description Mean share watched per view, in percent (one decimal) */
+            completionRate: number;
+            downloads: number;
+            /** @description Whether anything was recorded yet */
+            hasData: boolean;
+            /**
+             * @description UTC hour with the most views
+             * @example 18:00
+             */
+            peakViewingTime: string | null;
+            shares: number;
+            /** @description Up to 5 regions, most views first */
+            topRegions: components["schemas"]["RegionViewsDto"][];
+            totalViews: number;
+            uniqueViewers: number;
+            /** @description The last 30 UTC days, oldest first, zeros included */
+            viewsByDay: components["schemas"]["DayViewsDto"][];
+        };
         AuthResponseDto: {
             session: components["schemas"]["SessionDto"];
             user: components["schemas"]["UserDto"];
+        };
+        CollaboratorDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            joinedAt: string;
+            /** @enum {string} */
+            role: "owner" | "editor" | "viewer";
+            /** @example active */
+            status: string;
+            /** Format: uuid */
+            userId: string;
+            userName: string;
+        };
+        CreateTimelineCommentDto: {
+            /**
+             * @description Trimmed before it is stored
+             * @example Love the second clip!
+             */
+            content: string;
+            /**
+             * @description Seconds into the timeline
+             * @default 0
+             */
+            timestamp: number;
+            /**
+             * Format: uuid
+             * @description Must be the caller (403 otherwise); the author is taken from the session
+             */
+            userId?: string;
+            /** @description Ignored: the name shown is the author's own */
+            userName?: string;
+        };
+        CreateTimelineDto: {
+            description?: string | null;
+            /** @example Trip to Lisbon */
+            title: string;
+            /**
+             * @default private
+             * @enum {string}
+             */
+            visibility: "private" | "public" | "unlisted";
+        };
+        DayViewsDto: {
+            /**
+             * @description UTC day
+             * @example 2026-01-31
+             */
+            day: string;
+            views: number;
+        };
+        InvitationDetailDto: {
+            invitation: components["schemas"]["PublicInvitationDto"];
+            timeline: components["schemas"]["InvitedTimelineDto"];
+        };
+        InvitationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            inviter_name: string;
+            message: string | null;
+            /** @enum {string} */
+            role: "viewer" | "editor";
+            /**
+             * @description `expired` once expiresAt has passed
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+        };
+        InvitationExpiredDto: {
+            /** @example Gone */
+            error: string;
+            /** @example true */
+            expired: boolean;
+            /** @example This invitation has expired. Please ask for a new one. */
+            message: string;
+            /** @example 410 */
+            statusCode: number;
+        };
+        InviteDto: {
+            /**
+             * Format: email
+             * @example grace@example.com
+             */
+            email: string;
+            /** @description A personal note shown in the e-mail and on the invitation page */
+            message?: string;
+            /**
+             * @default editor
+             * @enum {string}
+             */
+            role: "viewer" | "editor";
+        };
+        InviteResultDto: {
+            /** @description When userExists */
+            collaborator?: components["schemas"]["CollaboratorDto"];
+            /** @description When the invitation was e-mailed */
+            invitation?: components["schemas"]["InvitationDto"];
+            /** @description True when the address has an account and the person was added at once */
+            userExists: boolean;
+        };
+        InvitedTimelineDto: {
+            creatorName: string;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            title: string;
         };
         LoginDto: {
             /**
@@ -143,6 +592,44 @@ export interface components {
             username: string;
             website: string | null;
         };
+        PublicInvitationDto: {
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            inviter_name: string;
+            message: string | null;
+            /** @enum {string} */
+            role: "viewer" | "editor";
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+        };
+        RecordShareDto: {
+            /** @enum {string} */
+            channel?: "link" | "twitter" | "facebook" | "linkedin" | "email" | "sms" | "embed" | "other";
+        };
+        RecordViewDto: {
+            /** @description Share of the timeline watched */
+            completion: number;
+            /**
+             * @description The viewer's IANA time zone; only its region ('Europe') is kept
+             * @example Europe/Paris
+             */
+            timeZone?: string;
+            /** @description Seconds watched */
+            watchTime: number;
+        };
+        RegionViewsDto: {
+            /** @description Share of all views, in percent (one decimal) */
+            percentage: number;
+            /**
+             * @description Continent from viewers' time zones; 'Unknown' without one
+             * @example Europe
+             */
+            region: string;
+            views: number;
+        };
         RegisterDto: {
             /** @example Ada Lovelace */
             displayName: string;
@@ -161,11 +648,95 @@ export interface components {
             /** @description Opaque bearer token (256 bits) */
             token: string;
         };
+        TimelineCommentDto: {
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Seconds into the timeline */
+            timestamp: number;
+            user: components["schemas"]["UserSummaryDto"];
+            /** Format: uuid */
+            userId: string;
+            /** @description The author's display name */
+            userName: string;
+        };
+        TimelineDto: {
+            /** @description Feed ranking score (formula in the service docs) */
+            activityScore: number;
+            commentsCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description The owner
+             */
+            creatorId: string;
+            creatorName: string;
+            description: string | null;
+            /** @description Seconds */
+            duration: number;
+            /** Format: uuid */
+            id: string;
+            /** @description visibility is public */
+            isPublic: boolean;
+            /**
+             * Format: date-time
+             * @description Latest of creation, content added, comment, like
+             */
+            lastActivityAt: string;
+            /** Format: date-time */
+            lastCommentAt: string | null;
+            /** Format: date-time */
+            lastContentAddedAt: string | null;
+            /** Format: date-time */
+            lastLikeAt: string | null;
+            likesCount: number;
+            /**
+             * @description The caller's role on the timeline
+             * @enum {string|null}
+             */
+            role: "owner" | "editor" | "viewer" | null;
+            /** @enum {string} */
+            status: "draft" | "processing" | "published";
+            /** @description Thumbnail of the first video; null until media exists */
+            thumbnailUrl: string | null;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            videoCount: number;
+            views: number;
+            /** @enum {string} */
+            visibility: "private" | "public" | "unlisted";
+        };
+        TransferOwnershipDto: {
+            /**
+             * Format: uuid
+             * @description User id of an active collaborator
+             */
+            newOwnerId: string;
+        };
+        TransferOwnershipResultDto: {
+            timeline: components["schemas"]["TimelineDto"];
+        };
         UpdateProfileDto: {
             /** @description An https URL or a path on this site */
             avatar?: string | null;
             bio?: string | null;
             displayName?: string;
+        };
+        UpdateTimelineDto: {
+            /** @description null or an empty string clears it */
+            description?: string | null;
+            /**
+             * @description `processing` is set by the system only
+             * @enum {string}
+             */
+            status?: "draft" | "published";
+            title?: string;
+            /** @enum {string} */
+            visibility?: "private" | "public" | "unlisted";
         };
         UserDto: {
             avatar: string | null;
@@ -174,6 +745,14 @@ export interface components {
             createdAt: string;
             displayName: string;
             email: string;
+            /** Format: uuid */
+            id: string;
+            username: string;
+        };
+        UserSummaryDto: {
+            avatar: string | null;
+            /** @description "Unknown User" until this service has heard of the person */
+            displayName: string;
             /** Format: uuid */
             id: string;
             username: string;
@@ -187,7 +766,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    login: {
+    authLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -224,7 +803,7 @@ export interface operations {
             };
         };
     };
-    logout: {
+    authLogout: {
         parameters: {
             query?: never;
             header?: never;
@@ -248,7 +827,7 @@ export interface operations {
             };
         };
     };
-    me: {
+    authMe: {
         parameters: {
             query?: never;
             header?: never;
@@ -274,7 +853,7 @@ export interface operations {
             };
         };
     };
-    updateProfile: {
+    authUpdateProfile: {
         parameters: {
             query?: never;
             header?: never;
@@ -304,7 +883,7 @@ export interface operations {
             };
         };
     };
-    register: {
+    authRegister: {
         parameters: {
             query?: never;
             header?: never;
@@ -348,7 +927,965 @@ export interface operations {
             };
         };
     };
-    profile: {
+    invitationCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invitation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No longer pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitationResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteResultDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invitation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No longer pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The e-mail could not be sent; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitationGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDetailDto"];
+                };
+            };
+            /** @description This invitation link is invalid or has already been used. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Expired (body has expired: true) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationExpiredDto"];
+                };
+            };
+        };
+    };
+    invitationAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptInvitationResultDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This invitation was sent to a different email address */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or used link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationExpiredDto"];
+                };
+            };
+        };
+    };
+    invitationDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or used link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationExpiredDto"];
+                };
+            };
+        };
+    };
+    timelineMine: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineList: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineDto"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTimelineDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineDto"];
+                };
+            };
+            /** @description Invalid or unknown fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineDto"];
+                };
+            };
+            /** @description Timeline not found (also when the caller may not see it) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTimelineDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineDto"];
+                };
+            };
+            /** @description Invalid or unknown fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    analyticsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Viewers and others */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collaboratorList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollaboratorDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a collaborator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collaboratorRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The owner cannot be removed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline or collaborator not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineCommentListTimelineComments: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineCommentDto"][];
+                };
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineCommentAddTimelineComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTimelineCommentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineCommentDto"];
+                };
+            };
+            /** @description Empty or too long comment, bad timestamp, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body names another user as author */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    analyticsRecordDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitationList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitationInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteDto"];
+            };
+        };
+        responses: {
+            /** @description userExists: true, collaborator added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteResultDto"];
+                };
+            };
+            /** @description userExists: false, invitation e-mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteResultDto"];
+                };
+            };
+            /** @description Invalid address, role or message; or your own address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already a collaborator */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The e-mail could not be sent; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    analyticsRecordShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordShareDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown channel */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collaboratorTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOwnershipDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferOwnershipResultDto"];
+                };
+            };
+            /** @description The new owner must be a collaborator */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    analyticsRecordView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordViewDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid watch time, completion or time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    profileProfile: {
         parameters: {
             query?: never;
             header?: never;

@@ -51,9 +51,10 @@ describe('route guard', () => {
   );
 
   it('lets a signed-out visitor open an invitation link', async () => {
-    mockFetch(() => jsonResponse(500, {}));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(() => jsonResponse(404, { statusCode: 404, error: 'Not Found', message: 'Invitation not found' }));
     renderApp('/invite/abc123');
-    expect(await screen.findByRole('heading', { name: 'Timeline Invitation' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Invalid Invitation' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument();
   });
 
@@ -144,6 +145,7 @@ describe('signed-in shell', () => {
   });
 
   it('marks Studio active on /timeline/ pages and hides the bottom navigation on /watch/', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     signedInApi();
     const { router } = renderApp('/timeline/42');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -155,13 +157,13 @@ describe('signed-in shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
-  it('sends Create to /studio?create=true', async () => {
-    signedInApi();
+  it('opens the timeline picker from Create', async () => {
+    signedInApi((request) => (new URL(request.url).pathname === '/api/my-timelines' ? jsonResponse(200, []) : undefined));
     const user = userEvent.setup();
-    const { router } = renderApp('/');
+    renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/studio?create=true'));
+    expect(await screen.findByRole('dialog', { name: 'Select Timeline' })).toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,9 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { getMeQueryOptions } from '../features/auth/api/get-me';
+import { getInvitationQueryOptions } from '../features/collaboration/api/get-invitation';
+import { getMyTimelinesQueryOptions } from '../features/timelines/api/get-my-timelines';
+import { getTimelineQueryOptions } from '../features/timelines/api/get-timeline';
 import { getProfileQueryOptions } from '../features/users/api/get-profile';
 import { isUserId } from '../features/users/lib/user-id';
 import { getAuthToken } from '../lib/auth-token';
@@ -28,6 +31,10 @@ function prefetch(start: (args: LoaderFunctionArgs) => void) {
 }
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const prefetchMyTimelines = prefetch(() => void queryClient.prefetchQuery(getMyTimelinesQueryOptions()));
+  const prefetchTimeline = prefetch(({ params }) => {
+    if (params.id) void queryClient.prefetchQuery(getTimelineQueryOptions(params.id));
+  });
   return [
     {
       id: 'root',
@@ -38,15 +45,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: RootHydrateFallback,
       children: [
-        { path: 'invite/:token?', lazy: lazy(() => import('./routes/invite')) },
+        {
+          path: 'invite/:token?',
+          // Open without signing in: the invitation is asked for whether or not a token is held.
+          loader: ({ params }) => {
+            const token = params.token?.trim();
+            if (token) void queryClient.prefetchQuery(getInvitationQueryOptions(token));
+            return null;
+          },
+          lazy: lazy(() => import('./routes/invite')),
+        },
         {
           Component: RequireAuth,
           children: [
             { index: true, lazy: lazy(() => import('./routes/app/home')) },
-            { path: 'dashboard', lazy: lazy(() => import('./routes/app/dashboard')) },
-            { path: 'studio', lazy: lazy(() => import('./routes/app/studio')) },
-            { path: 'timeline/:id', lazy: lazy(() => import('./routes/app/timeline-studio')) },
-            { path: 'creator/:id', lazy: lazy(() => import('./routes/app/timeline-studio')) },
+            { path: 'dashboard', loader: prefetchMyTimelines, lazy: lazy(() => import('./routes/app/dashboard')) },
+            { path: 'studio', loader: prefetchMyTimelines, lazy: lazy(() => import('./routes/app/studio')) },
+            { path: 'timeline/:id', loader: prefetchTimeline, lazy: lazy(() => import('./routes/app/timeline-studio')) },
+            { path: 'creator/:id', loader: prefetchTimeline, lazy: lazy(() => import('./routes/app/timeline-studio')) },
             { path: 'watch/:id', lazy: lazy(() => import('./routes/app/watch')) },
             { path: 'search', lazy: lazy(() => import('./routes/app/search')) },
             {

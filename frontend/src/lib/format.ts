@@ -56,3 +56,17 @@ const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFracti
 export function formatCount(value: number): string {
   return compact.format(value);
 }
+
+const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** 'Mar 10, 2025' in the viewer's time zone; an unreadable date gives ''. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** '1 video', '3 videos': a count with its noun, singular for exactly one. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? singular : plural}`;
+}

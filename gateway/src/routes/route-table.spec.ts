@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { RouteTable } from './route-table.js';
+import { ROUTES, RouteTable } from './route-table.js';
 
 describe('RouteTable', () => {
   const table = new RouteTable([
@@ -48,5 +48,49 @@ describe('RouteTable', () => {
 
   it('lists the services it routes to', () => {
     expect(table.services()).toEqual(['auth', 'media', 'social', 'timelines']);
+  });
+});
+
+describe('the product route table', () => {
+  const table = new RouteTable(ROUTES);
+
+  it.each([
+    ['/api/auth/login', 'auth'],
+    ['/api/auth/me', 'auth'],
+    ['/api/users/42/profile', 'auth'],
+    ['/api/timelines', 'timelines'],
+    ['/api/my-timelines', 'timelines'],
+    ['/api/timelines/7', 'timelines'],
+    ['/api/timelines/7/collaborators', 'timelines'],
+    ['/api/timelines/7/collaborators/42', 'timelines'],
+    ['/api/timelines/7/transfer-ownership', 'timelines'],
+    ['/api/timelines/7/invite', 'timelines'],
+    ['/api/timelines/7/invitations', 'timelines'],
+    ['/api/timelines/7/analytics', 'timelines'],
+    ['/api/timelines/7/views', 'timelines'],
+    ['/api/timelines/7/shares', 'timelines'],
+    ['/api/timelines/7/downloads', 'timelines'],
+    ['/api/invitations/abc', 'timelines'],
+    ['/api/invitations/abc/accept', 'timelines'],
+    ['/api/invitations/abc/decline', 'timelines'],
+    ['/api/invitations/abc/resend', 'timelines'],
+    ['/api/timelines/7/comments', 'social'],
+  ])('routes %s to %s', (path, service) => {
+    expect(table.resolve(path)?.service).toBe(service);
+  });
+
+  it.each([
+    '/api/timelines/7/comments/9',
+    '/api/timelines/7/unknown',
+    '/api/timelines/7/collaborators/42/extra',
+    '/api/invitations',
+    '/api/invitations/abc/accept/now',
+    '/api/my-timelines/7',
+  ])('has no owner for %s', (path) => {
+    expect(table.resolve(path)).toBeNull();
+  });
+
+  it('routes to auth, social and timelines', () => {
+    expect(table.services()).toEqual(['auth', 'social', 'timelines']);
   });
 });

@@ -13,8 +13,30 @@ export interface RouteEntry {
 }
 
 export const ROUTES: readonly RouteEntry[] = [
+  // auth: accounts, sessions, profiles
   { pattern: '/api/auth/*', service: 'auth' },
   { pattern: '/api/users/:id/profile', service: 'auth' },
+
+  // timelines: timelines, collaborators, invitations, analytics
+  { pattern: '/api/timelines', service: 'timelines' },
+  { pattern: '/api/my-timelines', service: 'timelines' },
+  { pattern: '/api/timelines/:id', service: 'timelines' },
+  { pattern: '/api/timelines/:id/collaborators', service: 'timelines' },
+  { pattern: '/api/timelines/:id/collaborators/:userId', service: 'timelines' },
+  { pattern: '/api/timelines/:id/transfer-ownership', service: 'timelines' },
+  { pattern: '/api/timelines/:id/invite', service: 'timelines' },
+  { pattern: '/api/timelines/:id/invitations', service: 'timelines' },
+  { pattern: '/api/timelines/:id/analytics', service: 'timelines' },
+  { pattern: '/api/timelines/:id/views', service: 'timelines' },
+  { pattern: '/api/timelines/:id/shares', service: 'timelines' },
+  { pattern: '/api/timelines/:id/downloads', service: 'timelines' },
+  { pattern: '/api/invitations/:idOrToken', service: 'timelines' },
+  { pattern: '/api/invitations/:idOrToken/accept', service: 'timelines' },
+  { pattern: '/api/invitations/:idOrToken/decline', service: 'timelines' },
+  { pattern: '/api/invitations/:idOrToken/resend', service: 'timelines' },
+
+  // social: comments (posts, likes, bookmarks, follows, collections to come)
+  { pattern: '/api/timelines/:id/comments', service: 'social' },
 ];
 
 export interface RouteMatch {

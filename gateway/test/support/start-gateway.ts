@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createLogger, type EventBus, loadConfig } from '@timeliner/platform';
 import { createGateway, type GatewayOptions } from '../../src/gateway.js';
 import { GatewayConfig } from '../../src/gateway.config.js';
+import { RouteTable } from '../../src/routes/route-table.js';
 
 export const SECRET = randomBytes(32).toString('hex');
 
@@ -12,6 +13,17 @@ export interface RunningGateway {
   url: string;
   close(): Promise<void>;
 }
+
+/**
+ * The gateway refuses to start without a URL for every service its table routes to. Tests name the
+ * upstreams they exercise; every other routed service gets the first of them (a fake upstream
+ * whose document the gateway then filters to nothing for that service).
+ */
+const withEveryRoutedService = (services: Record<string, string>): Record<string, string> => {
+  const stand = Object.values(services)[0];
+  if (!stand) return services;
+  return { ...Object.fromEntries(new RouteTable().services().map((name) => [name, stand])), ...services };
+};
 
 export async function startGateway(options: {
   bus: EventBus;
@@ -25,7 +37,7 @@ export async function startGateway(options: {
     config,
     logger: createLogger('gateway-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
     bus: options.bus,
-    services: options.services,
+    services: withEveryRoutedService(options.services),
     identitySecret: SECRET,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.timelineAccess ? { timelineAccess: options.timelineAccess } : {}),

@@ -7,6 +7,7 @@ import { AuthModule } from './auth.module.js';
 import { schema } from './schema.js';
 import { SessionVerifier } from './sessions/session-verifier.js';
 import { RateLimiter } from './security/rate-limiter.js';
+import { UserLookup } from './users/user-lookup.js';
 
 export interface AuthServiceOptions {
   databaseUrl: string;
@@ -27,9 +28,9 @@ export interface RunningService {
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Starts the auth service: its schema and migrations, the outbox relay, the session-verify
- * responder the gateway asks, and the HTTP API. Used by the standalone process and by the
- * single-process mode alike.
+ * Starts the auth service: its schema and migrations, the outbox relay, the responders the
+ * gateway (session verification) and other services (user lookup by e-mail) ask, and the HTTP
+ * API. Used by the standalone process and by the single-process mode alike.
  */
 export async function startAuthService(options: AuthServiceOptions): Promise<RunningService> {
   const { logger, bus } = options;
@@ -39,7 +40,11 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
   const events = new EventWriter(relay);
 
   const verifier = new SessionVerifier(dataSource);
-  const responder = await serveRpc(bus, AuthRpc.VerifySession, 'auth', async (request) => verifier.verify(request.tokenHash));
+  const lookup = new UserLookup(dataSource);
+  const responders = [
+    await serveRpc(bus, AuthRpc.VerifySession, 'auth', async (request) => verifier.verify(request.tokenHash)),
+    await serveRpc(bus, AuthRpc.LookupUser, 'auth', async (request) => lookup.byEmail(request.email)),
+  ];
 
   const limiter = new RateLimiter(dataSource);
   const housekeeping = setInterval(() => {
@@ -66,7 +71,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
     async close() {
       clearInterval(housekeeping);
       await app.close();
-      await responder.unsubscribe();
+      for (const responder of responders) await responder.unsubscribe();
       await relay.stop();
       await dataSource.destroy();
     },

@@ -49,6 +49,18 @@ describe('auth service on NATS', () => {
     expect(malformed.valid).toBe(false);
   });
 
+  it('looks a user up by e-mail, trimmed and in any case, for other services', async () => {
+    const body = newUser();
+    const res = await h.call('post', '/api/auth/register').send(body).expect(201);
+    const found = await requestRpc(h.bus, AuthRpc.LookupUser, { email: `  ${body.email.toUpperCase()} ` }, { timeoutMs: 2_000 });
+    expect(found).toMatchObject({ found: true, userId: res.body.user.id, username: body.username, displayName: body.displayName });
+
+    for (const email of ['nobody-here@example.com', '', '   ', `${'a'.repeat(300)}@example.com`, "' OR 1=1 --"]) {
+      const missing = await requestRpc(h.bus, AuthRpc.LookupUser, { email }, { timeoutMs: 2_000 });
+      expect(missing).toMatchObject({ found: false, userId: '', username: '', displayName: '' });
+    }
+  });
+
   it('publishes UserRegistered and SessionRevoked through the outbox, with metadata', async () => {
     const res = await h.call('post', '/api/auth/register').send(newUser()).expect(201);
     const userId: string = res.body.user.id;

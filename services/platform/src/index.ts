@@ -28,3 +28,7 @@ export * from './bus/outbox-tables.js';
 export * from './bus/event-consumer.js';
 export * from './bus/rpc.js';
 export * from './bus/realtime-broadcast.js';
+export * from './mail/mail-sender.port.js';
+export * from './mail/file-mail-sender.js';
+export * from './mail/smtp-mail-sender.js';
+export * from './mail/mail.factory.js';

@@ -1,18 +1,31 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BottomNav } from '../../components/layouts/bottom-nav';
 import { Header } from '../../components/layouts/header';
+import { PlusIcon } from '../../components/ui/icons';
 import '../../components/layouts/layout.css';
 import type { User } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+
+// The picker's code (and the dialog library under it) is fetched the first time it opens.
+const TimelinePicker = lazy(() => import('../../features/timelines/components/timeline-picker'));
 
 /** The signed-in shell: header, page and (on phones) the bottom navigation. */
 export function AppLayout({ user }: { user: User }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  // Each opening starts afresh (empty search); 0 means the picker's code is not needed yet.
+  const [pickerSession, setPickerSession] = useState(0);
   // The player is full screen: no header and no bottom navigation (spec 001, section 2).
   const watching = pathname.startsWith('/watch/');
+
+  const openPicker = () => {
+    setPickerSession((session) => session + 1);
+    setPickerOpen(true);
+  };
 
   return (
     <div className="app-shell">
@@ -33,10 +46,31 @@ export function AppLayout({ user }: { user: User }) {
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
-      {watching ? null : (
-        // The timeline picker is not built yet; Create goes straight to creating a timeline.
-        <BottomNav userId={user.id} onCreate={() => navigate('/studio?create=true')} />
-      )}
+      {pathname === '/' ? (
+        // The home feed's floating add button (phones only; CSS hides it from 768 px).
+        <button type="button" className="fab" aria-label="Add videos to a timeline" onClick={openPicker}>
+          <PlusIcon />
+        </button>
+      ) : null}
+      {watching ? null : <BottomNav userId={user.id} onCreate={openPicker} />}
+      {pickerSession > 0 ? (
+        <Suspense fallback={null}>
+          <TimelinePicker
+            key={pickerSession}
+            open={pickerOpen}
+            onOpenChange={setPickerOpen}
+            onCreateNew={() => {
+              setPickerOpen(false);
+              void navigate('/studio?create=true');
+            }}
+            onSelect={(timeline) => {
+              setPickerOpen(false);
+              // Uploading from the picker arrives with the media service; the studio's upload section is the place for now.
+              void navigate(`/timeline/${encodeURIComponent(timeline.id)}?tab=upload`);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { PageState } from '../../components/ui/page-state';
 import { Splash } from '../../components/ui/splash';
 import { ME_QUERY_KEY, useUser } from '../../features/auth/api/get-me';
 import { useSessionSync } from '../../features/auth/hooks/use-session-sync';
 import { clearAuthToken, getAuthToken } from '../../lib/auth-token';
+import { takeReturnPath } from '../../lib/return-path';
 
 // The signed-in shell and the sign-in screen are loaded on demand, keeping the first script small.
 // Whichever one the stored token predicts starts downloading at once, beside the session check.
@@ -15,6 +17,25 @@ const AuthScreen = lazy(() => loadAuthScreen().then((m) => ({ default: m.AuthScr
 if (typeof window !== 'undefined') void (getAuthToken() ? loadAppLayout() : loadAuthScreen()).catch(() => undefined);
 
 /**
+ * A visitor sent to the sign-in screen from somewhere else (accepting an invitation) goes back
+ * there once signed in.
+ */
+function useReturnAfterSignIn(user: unknown) {
+  const navigate = useNavigate();
+  const sawSignIn = useRef(false);
+  useEffect(() => {
+    if (user === null) {
+      sawSignIn.current = true;
+      return;
+    }
+    if (!user || !sawSignIn.current) return;
+    sawSignIn.current = false;
+    const path = takeReturnPath();
+    if (path) void navigate(path, { replace: true });
+  }, [user, navigate]);
+}
+
+/**
  * Every route but the invitation page needs a signed-in user; everyone else gets the sign-in
  * screen in its place (spec 001, section 2), at the same address.
  */
@@ -22,6 +43,7 @@ export function RequireAuth() {
   useSessionSync();
   const queryClient = useQueryClient();
   const me = useUser();
+  useReturnAfterSignIn(me.data);
 
   if (me.data === undefined) {
     if (me.isError || me.fetchStatus === 'paused') {

@@ -91,7 +91,12 @@ export function buildOpenApi(app: NestFastifyApplication, name: string): OpenAPI
     .addBearerAuth()
     .build();
   return SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (_controllerKey, methodKey) => methodKey,
+    // Operation ids must be unique across every service once the gateway merges the documents:
+    // `TimelinesController.get` becomes `timelinesGet`.
+    operationIdFactory: (controllerKey, methodKey) => {
+      const resource = controllerKey.replace(/Controller$/, '');
+      return `${resource.charAt(0).toLowerCase()}${resource.slice(1)}${methodKey.charAt(0).toUpperCase()}${methodKey.slice(1)}`;
+    },
   });
 }
 

@@ -1,26 +1,104 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PlusIcon } from '../../../components/ui/icons';
 import { PageState } from '../../../components/ui/page-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { useMyTimelines } from '../../../features/timelines/api/get-my-timelines';
+import { CreateTimelineDialog } from '../../../features/timelines/components/create-timeline-dialog';
+import { StudioTimelineCard } from '../../../features/timelines/components/studio-timeline-card';
+import { canEditTimeline } from '../../../features/timelines/lib/labels';
+import { byCreatedDesc } from '../../../features/timelines/lib/timeline-lists';
+import '../../../features/timelines/components/timelines.css';
 
+/** Creator Studio (spec 001, section 2): the timelines you work on; ?create=true opens creation. */
 export default function StudioRoute() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const creating = params.get('create') === 'true';
-  return (
-    <>
-      <title>Creator Studio · Timeliner</title>
+  const timelines = useMyTimelines();
+
+  const setCreating = (open: boolean) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('create', 'true');
+        else next.delete('create');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const mine = (timelines.data ?? []).filter((timeline) => canEditTimeline(timeline.role)).sort(byCreatedDesc);
+  const empty = timelines.isSuccess && mine.length === 0;
+
+  let content;
+  if (timelines.isPending) {
+    content = (
+      <div className="page-state">
+        <Spinner label="Loading your timelines..." />
+      </div>
+    );
+  } else if (timelines.isError) {
+    content = (
       <PageState
-        title="Creator Studio"
+        as="h2"
+        title="Your timelines could not be loaded"
         actions={
-          <Link to="/" className="button button--secondary">
-            Back to Feed
-          </Link>
+          <button type="button" className="button button--primary" onClick={() => void timelines.refetch()}>
+            Try again
+          </button>
+        }
+      />
+    );
+  } else if (empty) {
+    content = (
+      <PageState
+        as="h2"
+        title="No timelines yet"
+        actions={
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            <PlusIcon width={18} height={18} /> Create Your First Timeline
+          </button>
         }
       >
-        {creating ? (
-          <p>Creating a timeline isn&apos;t available yet.</p>
-        ) : (
-          <p>Your timelines can&apos;t be listed here yet.</p>
-        )}
+        <p>Create a timeline, then add your videos to it.</p>
       </PageState>
-    </>
+    );
+  } else {
+    content = (
+      <ul className="card-grid" aria-label="Your timelines">
+        {mine.map((timeline) => (
+          <li key={timeline.id}>
+            <StudioTimelineCard timeline={timeline} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="page">
+      <title>Creator Studio · Timeliner</title>
+      <div className="page__header">
+        <div>
+          <Link to="/" className="back-link">
+            Back to Feed
+          </Link>
+          <h1 className="page__title">Creator Studio</h1>
+          <p className="page__subtitle">The timelines you own and work on.</p>
+        </div>
+        {empty ? null : (
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            <PlusIcon width={18} height={18} /> New Timeline
+          </button>
+        )}
+      </div>
+      {content}
+      <CreateTimelineDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(timeline) => void navigate(`/timeline/${encodeURIComponent(timeline.id)}`)}
+      />
+    </div>
   );
 }

@@ -1,0 +1,142 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorResponse, mockApi, myTimelineFixture, timelineFixture } from '../../../testing/api-mocks';
+import { jsonResponse, renderApp } from '../../../testing/test-utils';
+
+const location = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname + router.state.location.search;
+
+describe('Creator Studio', () => {
+  it('lists the timelines you work on with their real figures, linking to each studio', async () => {
+    mockApi({
+      'GET /api/my-timelines': jsonResponse(200, [
+        myTimelineFixture({ id: 'a', title: 'Older', createdAt: '2025-01-01T12:00:00Z', visibility: 'public', videoCount: 1, views: 1 }),
+        myTimelineFixture({ id: 'b', title: 'Newer', createdAt: '2025-02-01T12:00:00Z', role: 'editor' }),
+        myTimelineFixture({ id: 'c', title: 'Only watching', role: 'viewer' }),
+      ]),
+    });
+    renderApp('/studio');
+    expect(await screen.findByRole('heading', { name: 'Creator Studio', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Feed' })).toHaveAttribute('href', '/');
+    const list = await screen.findByRole('list', { name: 'Your timelines' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Newer', 'Older']);
+    expect(within(list).getByRole('link', { name: 'Older' })).toHaveAttribute('href', '/timeline/a');
+    expect(within(cards[1]!).getByText('Public')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('1 video')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('1 view')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Created Jan 1, 2025')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Shared with you · Editor')).toBeInTheDocument();
+    expect(screen.queryByText('Only watching')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Timeline' })).toBeInTheDocument();
+  });
+
+  it("offers 'Create Your First Timeline' when there are none, opening the dialog", async () => {
+    mockApi({ 'GET /api/my-timelines': jsonResponse(200, []) });
+    const user = userEvent.setup();
+    const { router } = renderApp('/studio');
+    await user.click(await screen.findByRole('button', { name: 'Create Your First Timeline' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New Timeline' })).toBeInTheDocument();
+    expect(location(router)).toBe('/studio?create=true');
+    expect(screen.queryByRole('button', { name: 'New Timeline' })).not.toBeInTheDocument();
+  });
+
+  it('opens the create dialog from ?create=true with its fields and defaults', async () => {
+    mockApi({ 'GET /api/my-timelines': jsonResponse(200, []) });
+    renderApp('/studio?create=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Timeline' });
+    expect(within(dialog).getByLabelText('Timeline Title')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('');
+    const visibility = within(dialog).getByLabelText('Visibility');
+    expect(visibility).toHaveValue('private');
+    expect(within(visibility).getAllByRole('option').map((option) => option.textContent)).toEqual(['Private', 'Public', 'Unlisted']);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create Timeline' })).toBeInTheDocument();
+  });
+
+  it("requires a title ('Timeline title is required') and sends nothing without one", async () => {
+    const { requests } = mockApi({ 'GET /api/my-timelines': jsonResponse(200, []) });
+    const user = userEvent.setup();
+    renderApp('/studio?create=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Timeline' });
+    await user.type(within(dialog).getByLabelText('Timeline Title'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Timeline' }));
+    expect(within(dialog).getByText('Timeline title is required')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Timeline Title')).toHaveAccessibleDescription('Timeline title is required');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('creates the timeline, says so, and opens its studio', async () => {
+    const created = timelineFixture({ id: 'new-1', title: 'Road Trip', description: 'Summer', visibility: 'unlisted', videoCount: 0 });
+    const { requests } = mockApi({
+      'GET /api/my-timelines': jsonResponse(200, []),
+      'POST /api/timelines': jsonResponse(201, created),
+      'GET /api/timelines/new-1': jsonResponse(200, created),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/studio?create=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Timeline' });
+    await user.type(within(dialog).getByLabelText('Timeline Title'), '  Road Trip ');
+    await user.type(within(dialog).getByLabelText('Description'), 'Summer');
+    await user.selectOptions(within(dialog).getByLabelText('Visibility'), 'unlisted');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Timeline' }));
+
+    expect(await screen.findByText('Timeline created successfully')).toBeInTheDocument();
+    expect(screen.getByText('"Road Trip" has been created.')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ title: 'Road Trip', description: 'Summer', visibility: 'unlisted' });
+    await waitFor(() => expect(location(router)).toBe('/timeline/new-1'));
+    expect(await screen.findByRole('heading', { name: 'Road Trip', level: 1 })).toBeInTheDocument();
+  });
+
+  it("shows 'Creating...' while the request runs", async () => {
+    let finish: (response: Response) => void = () => undefined;
+    mockApi({
+      'GET /api/my-timelines': jsonResponse(200, []),
+      'POST /api/timelines': () => new Promise<Response>((resolve) => (finish = resolve)),
+    });
+    const user = userEvent.setup();
+    renderApp('/studio?create=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Timeline' });
+    await user.type(within(dialog).getByLabelText('Timeline Title'), 'Slow');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Timeline' }));
+    expect(await within(dialog).findByRole('button', { name: 'Creating...' })).toBeDisabled();
+    finish(errorResponse(500, 'Database unavailable'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await screen.findByText('Error creating timeline')).toBeInTheDocument();
+  });
+
+  it("shows the server's message on failure, else 'Failed to create timeline. Please try again.'", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answer = errorResponse(400, 'Title must be at most 200 characters');
+    mockApi({ 'GET /api/my-timelines': jsonResponse(200, []), 'POST /api/timelines': () => answer });
+    const user = userEvent.setup();
+    renderApp('/studio?create=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Timeline' });
+    await user.type(within(dialog).getByLabelText('Timeline Title'), 'Too long');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Timeline' }));
+    expect(await screen.findByText('Error creating timeline')).toBeInTheDocument();
+    expect(screen.getByText('Title must be at most 200 characters')).toBeInTheDocument();
+    // The form keeps what was typed so the person can fix it.
+    expect(within(dialog).getByLabelText('Timeline Title')).toHaveValue('Too long');
+
+    answer = new Response('<html>Bad Gateway</html>', { status: 502 });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Timeline' }));
+    expect(await screen.findByText('Failed to create timeline. Please try again.')).toBeInTheDocument();
+  });
+
+  it('resets the form when cancelled and closes the dialog', async () => {
+    mockApi({ 'GET /api/my-timelines': jsonResponse(200, [myTimelineFixture()]) });
+    const user = userEvent.setup();
+    const { router } = renderApp('/studio');
+    await user.click(await screen.findByRole('button', { name: 'New Timeline' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Create New Timeline' });
+    await user.type(within(dialog).getByLabelText('Timeline Title'), 'Draft title');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location(router)).toBe('/studio');
+
+    await user.click(screen.getByRole('button', { name: 'New Timeline' }));
+    dialog = await screen.findByRole('dialog', { name: 'Create New Timeline' });
+    expect(within(dialog).getByLabelText('Timeline Title')).toHaveValue('');
+  });
+});

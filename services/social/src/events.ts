@@ -1,0 +1,20 @@
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+import type { EventDefinition } from '@timeliner/proto';
+import { Outbox, type OutboxContext, type OutboxRelay } from '@timeliner/platform';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Writes domain events with the change (transactional outbox) and, once the transaction has
+ * committed, nudges the relay so they go out at once instead of at the next poll.
+ */
+export class EventWriter {
+  constructor(private readonly relay?: Pick<OutboxRelay, 'kick'>) {}
+
+  add<Schema extends DescMessage>(manager: EntityManager, definition: EventDefinition<Schema>, payload: MessageInitShape<Schema>, context: OutboxContext): Promise<string> {
+    return Outbox.add(manager, definition, payload, context);
+  }
+
+  committed(): void {
+    this.relay?.kick();
+  }
+}

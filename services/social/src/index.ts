@@ -1,0 +1,3 @@
+export { SocialConfig } from './social.config.js';
+export { schema as socialSchema } from './schema.js';
+export { startSocialService, type RunningService, type SocialServiceOptions } from './service.js';

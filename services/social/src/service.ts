@@ -1,0 +1,70 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay } from '@timeliner/platform';
+import { BusTimelineAccess } from './access/timeline-access.js';
+import { EventWriter } from './events.js';
+import { schema } from './schema.js';
+import { SocialModule } from './social.module.js';
+import { timelineEventHandlers } from './timelines/timeline-events.js';
+import { userEventHandlers } from './users/user-events.js';
+
+export interface SocialServiceOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  logger: Logger;
+  identitySecret: string;
+  port: number;
+  host: string;
+  /** How long the timelines service gets to answer an access check; default 2 s. */
+  timelinesTimeoutMs?: number;
+}
+
+export interface RunningService {
+  app: NestFastifyApplication;
+  /** Base URL the service listens on. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Consumer group of this service on the event stream: replicas share it. */
+export const CONSUMER_GROUP = 'social';
+
+/**
+ * Starts the social service: its schema and migrations, the outbox relay, the consumer that keeps
+ * its read models (people, timelines) in step, and the HTTP API. Used by the standalone process
+ * and by the single-process mode alike.
+ */
+export async function startSocialService(options: SocialServiceOptions): Promise<RunningService> {
+  const { logger, bus } = options;
+  const dataSource = await openDatabase({ url: options.databaseUrl, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger });
+  const relay = new OutboxRelay(dataSource, bus, { logger });
+  relay.start();
+  const events = new EventWriter(relay);
+
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...timelineEventHandlers]);
+  const timelineAccess = new BusTimelineAccess(bus, logger, options.timelinesTimeoutMs ?? 2_000);
+
+  const app = await createServiceApp({
+    name: 'social',
+    module: SocialModule.forRoot({ dataSource, events, timelineAccess }),
+    logger,
+    identitySecret: options.identitySecret,
+    healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
+  });
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.getHttpAdapter().getInstance().server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  logger.info({ port }, 'social service listening');
+
+  return {
+    app,
+    url: `http://${host}:${port}`,
+    async close() {
+      await app.close();
+      await consumer.unsubscribe();
+      await relay.stop();
+      await dataSource.destroy();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { IsInt, Max, Min } from 'class-validator';
+import { BaseConfig } from '@timeliner/platform';
+
+export class SocialConfig extends BaseConfig {
+  /** Time the timelines service gets to answer an access check before the request fails with 503. */
+  @IsInt()
+  @Min(100)
+  @Max(30_000)
+  TIMELINES_TIMEOUT_MS: number = 2_000;
+}

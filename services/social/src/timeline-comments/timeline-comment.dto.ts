@@ -1,0 +1,54 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { UserSummaryDto } from '../users/user-summary.dto.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export const MAX_COMMENT_LENGTH = 2000;
+/** A day: no timeline runs longer. */
+export const MAX_COMMENT_TIMESTAMP = 86_400;
+
+const EMPTY = 'Comment cannot be empty';
+const TIMESTAMP = 'Timestamp must be a whole number of seconds';
+
+/**
+ * Spec 001 sends `{content, timestamp, userId, userName}`, spec 000's feed card only `{content}`.
+ * Both are accepted; the author is always the verified caller, never the body.
+ */
+export class CreateTimelineCommentDto {
+  @ApiProperty({ minLength: 1, maxLength: MAX_COMMENT_LENGTH, description: 'Trimmed before it is stored', example: 'Love the second clip!' })
+  @Transform(trim)
+  @IsString({ message: ({ value }) => (value === undefined || value === null ? EMPTY : 'Comment must be text') })
+  @MinLength(1, { message: EMPTY })
+  @MaxLength(MAX_COMMENT_LENGTH, { message: `Comment must be at most ${MAX_COMMENT_LENGTH} characters` })
+  content: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_COMMENT_TIMESTAMP, default: 0, description: 'Seconds into the timeline' })
+  @IsOptional()
+  @IsInt({ message: TIMESTAMP })
+  @Min(0, { message: TIMESTAMP })
+  @Max(MAX_COMMENT_TIMESTAMP, { message: `Timestamp must be at most ${MAX_COMMENT_TIMESTAMP} seconds` })
+  timestamp?: number;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Must be the caller (403 otherwise); the author is taken from the session' })
+  @IsOptional()
+  @IsString({ message: 'userId must be a string' })
+  userId?: string;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'Ignored: the name shown is the author\'s own' })
+  @IsOptional()
+  @IsString({ message: 'userName must be a string' })
+  @MaxLength(200, { message: 'userName must be at most 200 characters' })
+  userName?: string;
+}
+
+export class TimelineCommentDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() content: string;
+  @ApiProperty({ type: 'integer', description: 'Seconds into the timeline' }) timestamp: number;
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ description: "The author's display name" }) userName: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
+}

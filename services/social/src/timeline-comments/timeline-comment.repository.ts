@@ -1,0 +1,69 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
+import { TimelineComment } from './timeline-comment.entity.js';
+
+/** A comment with what the users read model knows of its author (null when nothing yet). */
+export interface CommentRow {
+  comment: TimelineComment;
+  author: { username: string; displayName: string; avatar: string | null } | null;
+  /** Sort key of the row, for the next page's cursor. */
+  key: [createdAt: string, id: string];
+}
+
+interface RawRow {
+  id: string;
+  timeline_id: string;
+  user_id: string;
+  user_name: string;
+  content: string;
+  timestamp: number;
+  created_at: Date;
+  created_key: string;
+  author_username: string | null;
+  author_display_name: string | null;
+  author_avatar: string | null;
+}
+
+const SELECT = `
+  SELECT c.id, c.timeline_id, c.user_id, c.user_name, c.content, c.timestamp, c.created_at,
+         ${cursorTimestamp('c.created_at')} AS created_key,
+         u.username AS author_username, u.display_name AS author_display_name, u.avatar AS author_avatar
+    FROM timeline_comments c
+    LEFT JOIN users u ON u.id = c.user_id`;
+
+const toRow = (raw: RawRow): CommentRow => ({
+  comment: Object.assign(new TimelineComment(), {
+    id: raw.id,
+    timelineId: raw.timeline_id,
+    userId: raw.user_id,
+    userName: raw.user_name,
+    content: raw.content,
+    timestamp: raw.timestamp,
+    createdAt: raw.created_at,
+  }),
+  author: raw.author_username === null ? null : { username: raw.author_username, displayName: raw.author_display_name ?? '', avatar: raw.author_avatar },
+  key: [raw.created_key, raw.id],
+});
+
+/** The timeline_comments table and its one read path (newest first, keyset pages). */
+export class TimelineCommentRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Up to `limit` comments of a timeline after `after` (a previous row's key), newest first. */
+  async page(timelineId: string, limit: number, after?: CursorKey): Promise<CommentRow[]> {
+    const params: unknown[] = [timelineId, limit];
+    let where = 'c.timeline_id = $1';
+    if (after) {
+      params.push(after[0], after[1]);
+      where += ' AND (c.created_at, c.id) < ($3::timestamptz, $4::uuid)';
+    }
+    const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT $2`, params);
+    return rows.map(toRow);
+  }
+
+  async insert(manager: EntityManager, comment: Omit<TimelineComment, 'createdAt'>): Promise<CommentRow> {
+    await manager.insert(TimelineComment, comment);
+    const rows: RawRow[] = await manager.query(`${SELECT} WHERE c.id = $1`, [comment.id]);
+    return toRow(rows[0]!);
+  }
+}

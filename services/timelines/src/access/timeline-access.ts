@@ -1,0 +1,66 @@
+import type { CollaboratorRole } from '../collaborators/collaborator.entity.js';
+import type { TimelineStatus, Visibility } from '../timelines/timeline.entity.js';
+
+/**
+ * Who may do what with a timeline: the one place that decides it. Every route and the
+ * `TimelinesRpc.CheckAccess` responder go through `decide`.
+ *
+ * - Owner and collaborators (editor, viewer) always see the timeline.
+ * - Anyone else, signed in or not, sees it only when it is published and public or unlisted.
+ *   Unlisted timelines are reachable by id (a shared link) but never appear in lists.
+ * - Someone who may not see a timeline is told it does not exist (404), never 403: a private
+ *   timeline's existence is not revealed.
+ * - Someone who may see it but whose role does not allow the action gets 403.
+ */
+export interface AccessFacts {
+  visibility: Visibility;
+  status: TimelineStatus;
+  /** The caller's role on the timeline; null for strangers and anonymous callers. */
+  role: CollaboratorRole | null;
+}
+
+export type TimelineAction =
+  /** Read it; record a view, share or download. */
+  | 'view'
+  /** See the collaborators. */
+  | 'seeTeam'
+  /** See the analytics. */
+  | 'seeAnalytics'
+  /** Settings, publishing, deletion, collaborators, invitations, ownership. */
+  | 'manage';
+
+export type AccessDecision = 'allow' | 'hidden' | 'forbidden';
+
+const ROLES_ALLOWED: Record<Exclude<TimelineAction, 'view'>, readonly CollaboratorRole[]> = {
+  seeTeam: ['owner', 'editor', 'viewer'],
+  seeAnalytics: ['owner', 'editor'],
+  manage: ['owner'],
+};
+
+export function canView(facts: AccessFacts): boolean {
+  if (facts.role !== null) return true;
+  return facts.status === 'published' && (facts.visibility === 'public' || facts.visibility === 'unlisted');
+}
+
+/** Whether the timeline appears in lists for a caller with no role on it. */
+export function isListedForEveryone(facts: Pick<AccessFacts, 'visibility' | 'status'>): boolean {
+  return facts.visibility === 'public' && facts.status === 'published';
+}
+
+/** Owners and editors change content (videos, order); used by other services through CheckAccess. */
+export function canEditContent(role: CollaboratorRole | null): boolean {
+  return role === 'owner' || role === 'editor';
+}
+
+export function decide(facts: AccessFacts, action: TimelineAction): AccessDecision {
+  if (!canView(facts)) return 'hidden';
+  if (action === 'view') return 'allow';
+  return facts.role !== null && ROLES_ALLOWED[action].includes(facts.role) ? 'allow' : 'forbidden';
+}
+
+/** What a 403 says, per action. */
+export const FORBIDDEN_MESSAGES: Record<Exclude<TimelineAction, 'view'>, string> = {
+  seeTeam: 'Only collaborators can see the team of this timeline',
+  seeAnalytics: 'Only the owner and editors can see the analytics of this timeline',
+  manage: 'Only the owner of this timeline can do this',
+};

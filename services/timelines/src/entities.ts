@@ -1,0 +1,8 @@
+import { busEntities } from '@timeliner/platform';
+import { TimelineEngagement, TimelineView } from './analytics/timeline-view.entity.js';
+import { Collaborator } from './collaborators/collaborator.entity.js';
+import { Invitation } from './invitations/invitation.entity.js';
+import { Timeline } from './timelines/timeline.entity.js';
+import { UserRecord } from './users/user.entity.js';
+
+export const timelinesEntities = [Timeline, Collaborator, Invitation, UserRecord, TimelineView, TimelineEngagement, ...busEntities];

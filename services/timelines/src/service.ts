@@ -1,0 +1,88 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay } from '@timeliner/platform';
+import { serveCheckAccess } from './access/check-access.responder.js';
+import { TimelineAccess } from './access/timeline-access.service.js';
+import { EventWriter } from './events.js';
+import { schema } from './schema.js';
+import { commentEventHandlers } from './timelines/comment-events.js';
+import { TimelinesModule } from './timelines.module.js';
+import { UserDirectory } from './users/user-directory.js';
+import { userEventHandlers } from './users/user-events.js';
+
+export interface TimelinesServiceOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  logger: Logger;
+  identitySecret: string;
+  port: number;
+  host: string;
+  /** Invitation e-mails go out through it (`createMailSender` from the platform). */
+  mail: MailSender;
+  /** Where the web app is reached, for links in e-mails; default http://localhost:8080. */
+  publicOrigin?: string;
+  /** How long to wait for the auth service's user lookup; default 1.5 s. */
+  lookupTimeoutMs?: number;
+}
+
+export interface RunningService {
+  app: NestFastifyApplication;
+  /** Base URL the service listens on. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Consumer group of this service on the event stream. */
+export const CONSUMER_GROUP = 'timelines';
+
+/**
+ * Starts the timelines service: its schema and migrations, the outbox relay, the consumers of
+ * user and comment events, the access-check responder, and the HTTP API. Used by the standalone
+ * process and by the single-process mode alike.
+ */
+export async function startTimelinesService(options: TimelinesServiceOptions): Promise<RunningService> {
+  const { logger, bus } = options;
+  const dataSource = await openDatabase({ url: options.databaseUrl, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger });
+  const relay = new OutboxRelay(dataSource, bus, { logger });
+  relay.start();
+  const events = new EventWriter(relay);
+  const access = new TimelineAccess(dataSource);
+  const users = new UserDirectory(dataSource, bus, logger, options.lookupTimeoutMs !== undefined ? { lookupTimeoutMs: options.lookupTimeoutMs } : {});
+
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...commentEventHandlers]);
+  const responder = await serveCheckAccess(bus, access);
+
+  const app = await createServiceApp({
+    name: 'timelines',
+    module: TimelinesModule.forRoot({
+      dataSource,
+      events,
+      access,
+      users,
+      mail: options.mail,
+      logger,
+      publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
+      viewerKeySecret: options.identitySecret,
+    }),
+    logger,
+    identitySecret: options.identitySecret,
+    healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
+  });
+  await app.listen({ port: options.port, host: options.host });
+  const address = app.getHttpAdapter().getInstance().server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  logger.info({ port }, 'timelines service listening');
+
+  return {
+    app,
+    url: `http://${host}:${port}`,
+    async close() {
+      await app.close();
+      await responder.unsubscribe();
+      await consumer.unsubscribe();
+      await relay.stop();
+      await dataSource.destroy();
+    },
+  };
+}

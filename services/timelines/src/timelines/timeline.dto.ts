@@ -1,0 +1,137 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { COLLABORATOR_ROLES, type CollaboratorRole } from '../collaborators/collaborator.entity.js';
+import { type Timeline, TIMELINE_STATUSES, type TimelineStatus, VISIBILITIES, type Visibility } from './timeline.entity.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+// Messages are the product's own wording (spec 001 section 5) where it has one; the first failing
+// rule is shown.
+const TITLE_REQUIRED = 'Timeline title is required';
+const TITLE_TOO_LONG = 'Timeline title must be at most 200 characters';
+const DESCRIPTION_TOO_LONG = 'Description must be at most 5000 characters';
+const VISIBILITY_INVALID = 'Visibility must be private, public or unlisted';
+const STATUS_INVALID = 'Status must be draft or published';
+
+export class CreateTimelineDto {
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Trip to Lisbon' })
+  @Transform(trim)
+  @IsString({ message: TITLE_REQUIRED })
+  @MinLength(1, { message: TITLE_REQUIRED })
+  @MaxLength(200, { message: TITLE_TOO_LONG })
+  title: string;
+
+  @ApiPropertyOptional({ type: String, maxLength: 5000, nullable: true })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(5000, { message: DESCRIPTION_TOO_LONG })
+  description?: string | null;
+
+  @ApiPropertyOptional({ enum: VISIBILITIES, default: 'private' })
+  @IsOptional()
+  @IsIn(VISIBILITIES, { message: VISIBILITY_INVALID })
+  visibility?: Visibility;
+}
+
+/** Settings edit: the creation rules, all optional, plus publishing. */
+export class UpdateTimelineDto {
+  @ApiPropertyOptional({ minLength: 1, maxLength: 200 })
+  // null is not "unchanged": a title cannot be removed.
+  @ValidateIf((dto: UpdateTimelineDto) => dto.title !== undefined)
+  @Transform(trim)
+  @IsString({ message: TITLE_REQUIRED })
+  @MinLength(1, { message: TITLE_REQUIRED })
+  @MaxLength(200, { message: TITLE_TOO_LONG })
+  title?: string;
+
+  @ApiPropertyOptional({ type: String, maxLength: 5000, nullable: true, description: 'null or an empty string clears it' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(5000, { message: DESCRIPTION_TOO_LONG })
+  description?: string | null;
+
+  @ApiPropertyOptional({ enum: VISIBILITIES })
+  @ValidateIf((dto: UpdateTimelineDto) => dto.visibility !== undefined)
+  @IsIn(VISIBILITIES, { message: VISIBILITY_INVALID })
+  visibility?: Visibility;
+
+  @ApiPropertyOptional({ enum: ['draft', 'published'], description: '`processing` is set by the system only' })
+  @ValidateIf((dto: UpdateTimelineDto) => dto.status !== undefined)
+  @IsIn(['draft', 'published'], { message: STATUS_INVALID })
+  status?: 'draft' | 'published';
+}
+
+export class ListQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, description: 'Page size' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Limit must be a whole number from 1 to 100' })
+  @Min(1, { message: 'Limit must be a whole number from 1 to 100' })
+  @Max(100, { message: 'Limit must be a whole number from 1 to 100' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The X-Next-Cursor header of the previous page' })
+  @IsOptional()
+  @IsString({ message: 'Invalid cursor' })
+  @MaxLength(200, { message: 'Invalid cursor' })
+  cursor?: string;
+}
+
+export class TimelineDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ enum: VISIBILITIES }) visibility: Visibility;
+  @ApiProperty({ enum: TIMELINE_STATUSES }) status: TimelineStatus;
+  @ApiProperty({ description: 'visibility is public' }) isPublic: boolean;
+  @ApiProperty({ format: 'uuid', description: 'The owner' }) creatorId: string;
+  @ApiProperty() creatorName: string;
+  @ApiProperty() views: number;
+  @ApiProperty() likesCount: number;
+  @ApiProperty() commentsCount: number;
+  @ApiProperty() videoCount: number;
+  @ApiProperty({ description: 'Seconds' }) duration: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastContentAddedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastCommentAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastLikeAt: string | null;
+  @ApiProperty({ format: 'date-time', description: 'Latest of creation, content added, comment, like' }) lastActivityAt: string;
+  @ApiProperty({ description: 'Feed ranking score (formula in the service docs)' }) activityScore: number;
+  @ApiProperty({ type: String, nullable: true, description: 'Thumbnail of the first video; null until media exists' }) thumbnailUrl: string | null;
+  @ApiProperty({ enum: COLLABORATOR_ROLES, nullable: true, description: "The caller's role on the timeline" }) role: CollaboratorRole | null;
+}
+
+export class TransferOwnershipResultDto {
+  @ApiProperty({ type: TimelineDto }) timeline: TimelineDto;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const mapTimeline = (t: Timeline, role: CollaboratorRole | null): TimelineDto => ({
+  id: t.id,
+  title: t.title,
+  description: t.description,
+  visibility: t.visibility,
+  status: t.status,
+  isPublic: t.isPublic,
+  creatorId: t.creatorId,
+  creatorName: t.creatorName,
+  views: t.views,
+  likesCount: t.likesCount,
+  commentsCount: t.commentsCount,
+  videoCount: t.videoCount,
+  duration: t.duration,
+  createdAt: t.createdAt.toISOString(),
+  updatedAt: t.updatedAt.toISOString(),
+  lastContentAddedAt: iso(t.lastContentAddedAt),
+  lastCommentAt: iso(t.lastCommentAt),
+  lastLikeAt: iso(t.lastLikeAt),
+  lastActivityAt: t.lastActivityAt.toISOString(),
+  activityScore: Math.round(t.activityScore * 1000) / 1000,
+  thumbnailUrl: null,
+  role,
+});
