@@ -25,6 +25,8 @@ import {
   TimelineUnpublishedSchema,
   TimelineUpdatedSchema,
 } from './gen/timeliner/timelines/v1/events_pb.js';
+import { ImageProcessedSchema, MediaDeletedSchema, MediaReorderedSchema, UploadCompletedSchema, VideoFailedSchema, VideoProcessedSchema } from './gen/timeliner/media/v1/events_pb.js';
+import { ExportTimelineJobSchema, ProcessMediaJobSchema } from './gen/timeliner/media/v1/jobs_pb.js';
 import { defineEvent, defineRpc } from './define.js';
 
 export const AuthEvents = {
@@ -63,4 +65,22 @@ export const TimelinesRpc = {
 export const SocialEvents = {
   TimelineCommentAdded: defineEvent('social.timeline_comment.added', 1, TimelineCommentAddedSchema),
   TimelineCommentDeleted: defineEvent('social.timeline_comment.deleted', 1, TimelineCommentDeletedSchema),
+} as const;
+
+export const MediaEvents = {
+  UploadCompleted: defineEvent('media.upload.completed', 1, UploadCompletedSchema),
+  VideoProcessed: defineEvent('media.video.processed', 1, VideoProcessedSchema),
+  VideoFailed: defineEvent('media.video.failed', 1, VideoFailedSchema),
+  ImageProcessed: defineEvent('media.image.processed', 1, ImageProcessedSchema),
+  MediaDeleted: defineEvent('media.media.deleted', 1, MediaDeletedSchema),
+  MediaReordered: defineEvent('media.media.reordered', 1, MediaReorderedSchema),
+} as const;
+
+/**
+ * Work-queue jobs: the same definition shape as events (type, version, schema), carried on a
+ * work-queue stream where each job goes to exactly one worker.
+ */
+export const MediaJobs = {
+  Process: defineEvent('media.job.process', 1, ProcessMediaJobSchema),
+  Export: defineEvent('media.job.export', 1, ExportTimelineJobSchema),
 } as const;

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
-import { EventWriter } from './events.js';
+import { EventWriter } from '@timeliner/platform';
 import { ProfileController } from './profiles/profile.controller.js';
 import { PasswordHasher } from './security/password-hasher.js';
 import { RateLimiter } from './security/rate-limiter.js';

@@ -1,3 +1,3 @@
 export { AuthConfig } from './auth.config.js';
 export { schema as authSchema } from './schema.js';
-export { startAuthService, type AuthServiceOptions, type RunningService } from './service.js';
+export { startAuthService, type AuthServiceOptions } from './service.js';

@@ -1,35 +1,8 @@
-import 'reflect-metadata';
-import { closeOnSignal, ConfigError, createEventBus, createLogger, loadConfig } from '@timeliner/platform';
+import { runServiceProcess } from '@timeliner/platform';
 import { AuthConfig } from './auth.config.js';
 import { startAuthService } from './service.js';
 
-/** The auth service as its own process (compose, Kubernetes, `npm run start:services`). */
-async function main() {
-  const config = loadConfig(AuthConfig);
-  const logger = createLogger('auth', config.LOG_LEVEL);
-  if (!config.DATABASE_URL || !config.INTERNAL_SECRET) {
-    throw new ConfigError([
-      ...(config.DATABASE_URL ? [] : ['DATABASE_URL: is required for the auth service']),
-      ...(config.INTERNAL_SECRET ? [] : ['INTERNAL_SECRET: is required for the auth service']),
-    ]);
-  }
-  const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, logger });
-  const service = await startAuthService({
-    databaseUrl: config.DATABASE_URL,
-    bus,
-    logger,
-    identitySecret: config.INTERNAL_SECRET,
-    port: config.PORT,
-    host: config.HOST,
-  });
-  closeOnSignal(logger, config.SHUTDOWN_GRACE_SECONDS, [() => service.close(), () => bus.close()]);
-}
-
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(78);
-  }
-  console.error(err);
-  process.exit(1);
-});
+/** The auth service as its own process. */
+runServiceProcess('auth', AuthConfig, ({ config, logger, bus, databaseUrl, identitySecret }) =>
+  startAuthService({ databaseUrl, bus, logger, identitySecret, port: config.PORT, host: config.HOST }),
+);

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, serveRpc } from '@timeliner/platform';
-import { EventWriter } from './events.js';
+import { createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, serveRpc, listenService, type RunningService } from '@timeliner/platform';
+import { EventWriter } from '@timeliner/platform';
 import { AuthRpc } from '@timeliner/proto';
 import { AuthModule } from './auth.module.js';
 import { schema } from './schema.js';
@@ -16,13 +16,6 @@ export interface AuthServiceOptions {
   identitySecret: string;
   port: number;
   host: string;
-}
-
-export interface RunningService {
-  app: NestFastifyApplication;
-  /** Base URL the service listens on. */
-  url: string;
-  close(): Promise<void>;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -59,15 +52,11 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
     identitySecret: options.identitySecret,
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
   });
-  await app.listen({ port: options.port, host: options.host });
-  const address = app.getHttpAdapter().getInstance().server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
-  logger.info({ port }, 'auth service listening');
+  const url = await listenService(app, { name: 'auth', port: options.port, host: options.host, logger });
 
   return {
     app,
-    url: `http://${host}:${port}`,
+    url,
     async close() {
       clearInterval(housekeeping);
       await app.close();

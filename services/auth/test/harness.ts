@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createEventBus, createLogger, type EventBus, signIdentity } from '@timeliner/platform';
 import { createTestDatabase, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
-import { type RunningService, startAuthService } from '../src/index.js';
+import { startAuthService } from '../src/index.js';
+import type { RunningService } from '@timeliner/platform';
 
 /** Caller as the gateway would present it. */
 export interface As {

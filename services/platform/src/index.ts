@@ -32,3 +32,6 @@ export * from './mail/mail-sender.port.js';
 export * from './mail/file-mail-sender.js';
 export * from './mail/smtp-mail-sender.js';
 export * from './mail/mail.factory.js';
+export * from './http/service-process.js';
+export * from './bus/event-writer.js';
+export * from './http/listen.js';

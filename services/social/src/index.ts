@@ -1,3 +1,3 @@
 export { SocialConfig } from './social.config.js';
 export { schema as socialSchema } from './schema.js';
-export { startSocialService, type RunningService, type SocialServiceOptions } from './service.js';
+export { startSocialService, type SocialServiceOptions } from './service.js';

@@ -1,8 +1,8 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService } from '@timeliner/platform';
 import { BusTimelineAccess } from './access/timeline-access.js';
-import { EventWriter } from './events.js';
+import { EventWriter } from '@timeliner/platform';
 import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';
 import { timelineEventHandlers } from './timelines/timeline-events.js';
@@ -17,13 +17,6 @@ export interface SocialServiceOptions {
   host: string;
   /** How long the timelines service gets to answer an access check; default 2 s. */
   timelinesTimeoutMs?: number;
-}
-
-export interface RunningService {
-  app: NestFastifyApplication;
-  /** Base URL the service listens on. */
-  url: string;
-  close(): Promise<void>;
 }
 
 /** Consumer group of this service on the event stream: replicas share it. */
@@ -51,15 +44,11 @@ export async function startSocialService(options: SocialServiceOptions): Promise
     identitySecret: options.identitySecret,
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
   });
-  await app.listen({ port: options.port, host: options.host });
-  const address = app.getHttpAdapter().getInstance().server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
-  logger.info({ port }, 'social service listening');
+  const url = await listenService(app, { name: 'social', port: options.port, host: options.host, logger });
 
   return {
     app,
-    url: `http://${host}:${port}`,
+    url,
     async close() {
       await app.close();
       await consumer.unsubscribe();

@@ -4,7 +4,8 @@ import { create, type DescMessage, type MessageInitShape, toBinary } from '@bufb
 import { createEventBus, createLogger, type EventBus, serveRpc, signIdentity, type Subscription } from '@timeliner/platform';
 import { createTestDatabase, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
 import { AuthEvents, CollaboratorRole, type EventDefinition, TimelinesRpc } from '@timeliner/proto';
-import { type RunningService, startSocialService } from '../src/index.js';
+import { startSocialService } from '../src/index.js';
+import type { RunningService } from '@timeliner/platform';
 
 /** Caller as the gateway would present it. */
 export interface As {

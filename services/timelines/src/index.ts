@@ -1,3 +1,3 @@
 export { TimelinesConfig } from './timelines.config.js';
 export { schema as timelinesSchema } from './schema.js';
-export { CONSUMER_GROUP, startTimelinesService, type RunningService, type TimelinesServiceOptions } from './service.js';
+export { CONSUMER_GROUP, startTimelinesService, type TimelinesServiceOptions } from './service.js';

@@ -1,9 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService } from '@timeliner/platform';
 import { serveCheckAccess } from './access/check-access.responder.js';
 import { TimelineAccess } from './access/timeline-access.service.js';
-import { EventWriter } from './events.js';
+import { EventWriter } from '@timeliner/platform';
 import { schema } from './schema.js';
 import { commentEventHandlers } from './timelines/comment-events.js';
 import { TimelinesModule } from './timelines.module.js';
@@ -23,13 +23,6 @@ export interface TimelinesServiceOptions {
   publicOrigin?: string;
   /** How long to wait for the auth service's user lookup; default 1.5 s. */
   lookupTimeoutMs?: number;
-}
-
-export interface RunningService {
-  app: NestFastifyApplication;
-  /** Base URL the service listens on. */
-  url: string;
-  close(): Promise<void>;
 }
 
 /** Consumer group of this service on the event stream. */
@@ -68,15 +61,11 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
     identitySecret: options.identitySecret,
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
   });
-  await app.listen({ port: options.port, host: options.host });
-  const address = app.getHttpAdapter().getInstance().server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
-  logger.info({ port }, 'timelines service listening');
+  const url = await listenService(app, { name: 'timelines', port: options.port, host: options.host, logger });
 
   return {
     app,
-    url: `http://${host}:${port}`,
+    url,
     async close() {
       await app.close();
       await responder.unsubscribe();

@@ -7,7 +7,7 @@ import { AnalyticsController } from './analytics/analytics.controller.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { CollaboratorController } from './collaborators/collaborator.controller.js';
 import { CollaboratorService } from './collaborators/collaborator.service.js';
-import { EventWriter } from './events.js';
+import { EventWriter } from '@timeliner/platform';
 import { InvitationController } from './invitations/invitation.controller.js';
 import { InvitationService } from './invitations/invitation.service.js';
 import { TimelineController } from './timelines/timeline.controller.js';

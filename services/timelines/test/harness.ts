@@ -8,7 +8,8 @@ import { DataSource } from 'typeorm';
 import { createEventBus, createLogger, type EventBus, FileMailSender, type MailSender, serveRpc, signIdentity, type Subscription } from '@timeliner/platform';
 import { createTestDatabase, deleteBusStreams, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
 import { AuthEvents, AuthRpc, type EventDefinition } from '@timeliner/proto';
-import { type RunningService, startTimelinesService } from '../src/index.js';
+import { startTimelinesService } from '../src/index.js';
+import type { RunningService } from '@timeliner/platform';
 
 /** Caller as the gateway would present it. */
 export interface As {

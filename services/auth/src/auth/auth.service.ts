@@ -8,7 +8,7 @@ import { User } from '../users/user.entity.js';
 import { PasswordHasher } from '../security/password-hasher.js';
 import { type LimitState, RateLimiter } from '../security/rate-limiter.js';
 import { hashToken, newToken } from '../security/tokens.js';
-import { EventWriter } from '../events.js';
+import { EventWriter } from '@timeliner/platform';
 import { type AuthResponseDto, type LoginDto, mapUser, type RegisterDto, type UpdateProfileDto, type UserDto } from './auth.dto.js';
 import { authLimits, SESSION_TTL_MS } from './auth.limits.js';
 

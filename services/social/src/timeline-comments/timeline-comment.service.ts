@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Caller, SignedInCaller } from '@timeliner/platform';
 import { SocialEvents } from '@timeliner/proto';
 import { requireVisibleTimeline, type TimelineAccess } from '../access/timeline-access.js';
-import type { EventWriter } from '../events.js';
+import type { EventWriter } from '@timeliner/platform';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page, type PageQueryDto } from '../pagination/cursor.js';
 import { storedNameOf } from '../users/user-names.js';
 import { mapUserSummary } from '../users/user-summary.dto.js';

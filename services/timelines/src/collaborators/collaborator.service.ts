@@ -3,7 +3,7 @@ import type { SignedInCaller } from '@timeliner/platform';
 import { TimelinesEvents } from '@timeliner/proto';
 import type { DataSource } from 'typeorm';
 import type { TimelineAccess } from '../access/timeline-access.service.js';
-import type { EventWriter } from '../events.js';
+import type { EventWriter } from '@timeliner/platform';
 import { isUuid } from '../ids.js';
 import { mapTimeline, type TransferOwnershipResultDto } from '../timelines/timeline.dto.js';
 import { Timeline } from '../timelines/timeline.entity.js';

@@ -7,7 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { TimelineAccess } from '../access/timeline-access.service.js';
 import { type CollaboratorDto, mapCollaborator } from '../collaborators/collaborator.dto.js';
 import { Collaborator, type CollaboratorRole } from '../collaborators/collaborator.entity.js';
-import type { EventWriter } from '../events.js';
+import type { EventWriter } from '@timeliner/platform';
 import { isUuid } from '../ids.js';
 import { protoRole } from '../proto-enums.js';
 import { Timeline } from '../timelines/timeline.entity.js';

@@ -4,7 +4,7 @@ import { TimelinesEvents } from '@timeliner/proto';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import type { TimelineAccess } from '../access/timeline-access.service.js';
 import { Collaborator, type CollaboratorRole } from '../collaborators/collaborator.entity.js';
-import type { EventWriter } from '../events.js';
+import type { EventWriter } from '@timeliner/platform';
 import { protoStatus, protoVisibility } from '../proto-enums.js';
 import type { UserDirectory } from '../users/user-directory.js';
 import { refreshActivity } from './activity.js';

@@ -1,7 +1,8 @@
 import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import type { EventDefinition } from '@timeliner/proto';
-import { Outbox, type OutboxContext, type OutboxRelay } from '@timeliner/platform';
 import type { EntityManager } from 'typeorm';
+import { Outbox, type OutboxContext } from './outbox.js';
+import type { OutboxRelay } from './outbox-relay.js';
 
 /**
  * Writes domain events with the change (transactional outbox) and, once the transaction has

@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import type { Logger } from 'pino';
+import type { EventBus } from '../bus/event-bus.port.js';
+import { createEventBus } from '../bus/bus.factory.js';
+import type { BaseConfig } from '../config/base.config.js';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { createLogger } from '../logging/logger.js';
+import { closeOnSignal } from './bootstrap.js';
+
+export interface ServiceProcessContext<Config extends BaseConfig> {
+  config: Config;
+  logger: Logger;
+  bus: EventBus;
+  databaseUrl: string;
+  identitySecret: string;
+}
+
+/** What a started service hands back: how to stop it. */
+export interface Stoppable {
+  close(): Promise<void>;
+}
+
+/**
+ * The `main` of a service running as its own process (compose, Kubernetes,
+ * `npm run start:services`): validated configuration (exit 78 with every problem named), JSON
+ * logs, the event bus, then the service; on SIGTERM the service drains before the bus closes.
+ */
+export function runServiceProcess<Config extends BaseConfig>(
+  name: string,
+  configClass: new () => Config,
+  start: (context: ServiceProcessContext<Config>) => Promise<Stoppable>,
+): void {
+  const main = async () => {
+    const config = loadConfig(configClass);
+    if (!config.DATABASE_URL || !config.INTERNAL_SECRET) {
+      throw new ConfigError([
+        ...(config.DATABASE_URL ? [] : [`DATABASE_URL: is required for the ${name} service`]),
+        ...(config.INTERNAL_SECRET ? [] : [`INTERNAL_SECRET: is required for the ${name} service`]),
+      ]);
+    }
+    const logger = createLogger(name, config.LOG_LEVEL);
+    const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name, logger });
+    const service = await start({ config, logger, bus, databaseUrl: config.DATABASE_URL, identitySecret: config.INTERNAL_SECRET });
+    closeOnSignal(logger, config.SHUTDOWN_GRACE_SECONDS, [() => service.close(), () => bus.close()]);
+  };
+  main().catch((err: unknown) => {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    console.error(err);
+    process.exit(1);
+  });
+}
