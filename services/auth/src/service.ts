@@ -1,4 +1,3 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, serveRpc, listenService, type RunningService } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';

@@ -1,4 +1,3 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService } from '@timeliner/platform';
 import { serveCheckAccess } from './access/check-access.responder.js';
