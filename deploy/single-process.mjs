@@ -16,13 +16,15 @@ const platform = await load('services/platform/dist/index.js');
 const { startAuthService } = await load('services/auth/dist/index.js');
 const { startTimelinesService, TimelinesConfig } = await load('services/timelines/dist/index.js');
 const { startSocialService, SocialConfig } = await load('services/social/dist/index.js');
+const { startMediaService, MediaConfig, mediaSchema } = await load('services/media/dist/index.js');
 const { createGateway, GatewayConfig } = await load('gateway/dist/index.js');
 
-let config, timelinesConfig, socialConfig;
+let config, timelinesConfig, socialConfig, mediaConfig;
 try {
   config = platform.loadConfig(GatewayConfig);
   timelinesConfig = platform.loadConfig(TimelinesConfig);
   socialConfig = platform.loadConfig(SocialConfig);
+  mediaConfig = platform.loadConfig(MediaConfig);
 } catch (err) {
   if (err instanceof platform.ConfigError) {
     console.error(err.message);
@@ -46,8 +48,14 @@ const serviceLogger = (name) => platform.createLogger(name, config.LOG_LEVEL);
 // SMTP with MAIL_URL, else .eml files under DATA_DIR/mail.
 const mail = platform.createMailSender({ mailUrl: timelinesConfig.MAIL_URL, from: timelinesConfig.MAIL_FROM, dataDir, logger: serviceLogger('mail') });
 
+// Storage: S3 (MinIO) when S3_ENDPOINT is set, else a directory under DATA_DIR. Work queue
+// (media processing): JetStream with NATS_URL, else in memory (the worker re-queues unfinished
+// media from the database on start).
+const storage = await platform.createObjectStorage({ ...mediaConfig, DATA_DIR: dataDir });
+const workQueue = await platform.createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media', logger: serviceLogger('work-queue') });
+
 // Each service on its own loopback port, in dependency order: timelines asks auth (user lookup),
-// social asks timelines (access checks).
+// social and media ask timelines (access checks).
 const services = {};
 const running = [];
 const common = { databaseUrl, bus, identitySecret, port: 0, host: '127.0.0.1' };
@@ -59,6 +67,19 @@ const start = async (name, starter, options = {}) => {
 await start('auth', startAuthService);
 await start('timelines', startTimelinesService, { mail, publicOrigin });
 await start('social', startSocialService, { timelinesTimeoutMs: socialConfig.TIMELINES_TIMEOUT_MS });
+await start('media', startMediaService, {
+  storage,
+  workQueue,
+  timelinesTimeoutMs: mediaConfig.TIMELINES_TIMEOUT_MS,
+  sweepIntervalMs: mediaConfig.UPLOAD_SWEEP_MINUTES * 60_000,
+});
+
+// The media processing worker, in this process too: its own small pool on the media schema, the
+// same bus, storage and work queue. It stops with the services.
+const { startMediaWorker } = await load('services/media/dist/worker-runtime.js');
+const workerDataSource = await platform.openDatabase({ url: databaseUrl, schema: mediaSchema.name, entities: mediaSchema.entities, migrations: mediaSchema.migrations, poolSize: 4 });
+const worker = await startMediaWorker({ dataSource: workerDataSource, bus, storage, queue: workQueue, logger: serviceLogger('media-worker'), concurrency: 1 });
+running.push({ close: async () => { await worker.close(); await workerDataSource.destroy(); } });
 
 const gateway = await createGateway({
   config,
@@ -79,6 +100,7 @@ platform.closeOnSignal(logger, config.SHUTDOWN_GRACE_SECONDS, [
   () => gateway.close(),
   ...running.reverse().map((s) => () => s.close()),
   () => mail.close(),
+  () => workQueue.close(),
   () => bus.close(),
   ...(embedded ? [() => embedded.stop()] : []),
 ]);

@@ -20,10 +20,17 @@ const testing = await load('services/platform/dist/testing/index.js');
 const { startAuthService } = await load('services/auth/dist/index.js');
 const { startTimelinesService } = await load('services/timelines/dist/index.js');
 const { startSocialService } = await load('services/social/dist/index.js');
+const { startMediaService, RecordingProcessingQueue } = await load('services/media/dist/index.js');
 const { createGateway, GatewayConfig } = await load('gateway/dist/index.js');
 
 const documentFile = path.join(root, 'frontend/src/api/openapi.json');
 const typesFile = path.join(root, 'frontend/src/api/schema.gen.ts');
+
+async function storageIn(dataDir) {
+  const storage = new platform.FsObjectStorage({ root: path.join(dataDir, 'storage') });
+  await storage.init();
+  return storage;
+}
 
 async function generateDocument() {
   const logger = platform.createLogger('openapi', 'silent');
@@ -41,6 +48,7 @@ async function generateDocument() {
       ['auth', startAuthService, {}],
       ['timelines', startTimelinesService, { mail }],
       ['social', startSocialService, {}],
+      ['media', startMediaService, { storage: await storageIn(dataDir), processing: new RecordingProcessingQueue(), sweepIntervalMs: 0 }],
     ]) {
       const service = await start({ ...common, ...options });
       running.push(service);

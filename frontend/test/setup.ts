@@ -1,11 +1,19 @@
 import '@testing-library/jest-dom/jest-globals';
 import { afterEach, jest } from '@jest/globals';
 import { cleanup } from '@testing-library/react';
+import { disposeUploadQueues } from '../src/features/media/hooks/use-upload-queue';
+import { setRealtimeClient } from '../src/lib/realtime';
+import { FakeWebSocket } from '../src/testing/fake-websocket';
 
 const realFetch = globalThis.fetch;
+// No test opens a real socket: the app's realtime client gets sockets a test can drive.
+globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
 
 afterEach(() => {
   cleanup();
+  setRealtimeClient(null);
+  disposeUploadQueues();
+  FakeWebSocket.reset();
   localStorage.clear();
   sessionStorage.clear();
   jest.restoreAllMocks();

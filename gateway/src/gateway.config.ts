@@ -22,6 +22,7 @@ export class GatewayConfig extends BaseConfig {
   @ServiceUrl() AUTH_SERVICE_URL: string | undefined = undefined;
   @ServiceUrl() TIMELINES_SERVICE_URL: string | undefined = undefined;
   @ServiceUrl() SOCIAL_SERVICE_URL: string | undefined = undefined;
+  @ServiceUrl() MEDIA_SERVICE_URL: string | undefined = undefined;
 
   /** Directory of the built frontend (index.html, assets/, sw.js). */
   @IsString()

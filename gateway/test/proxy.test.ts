@@ -170,7 +170,7 @@ describe('gateway proxy', () => {
   it('reports liveness, readiness and metrics', async () => {
     await request(gateway.url).get('/health/live').expect(200, { status: 'ok' });
     const ready = await request(gateway.url).get('/health/ready').expect(200);
-    expect(ready.body).toEqual({ status: 'ok', checks: { bus: 'up', 'auth-service': 'up', 'social-service': 'up', 'timelines-service': 'up' } });
+    expect(ready.body).toEqual({ status: 'ok', checks: { bus: 'up', 'auth-service': 'up', 'media-service': 'up', 'social-service': 'up', 'timelines-service': 'up' } });
     const metrics = await request(gateway.url).get('/metrics').expect(200);
     expect(metrics.text).toMatch(/gateway_upstream_duration_seconds_count\{service="auth",route="\/api\/auth\/\*",method="GET",status="206"/);
     expect(metrics.text).toMatch(/gateway_upstream_failures_total\{service="auth",route="\/api\/auth\/\*",reason="timeout"\} 1/);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { composeRuleErrors, composeSchemaErrors, parseCompose } from './lib/compose.js';
 import {
+  availabilityErrors,
   designRuleErrors,
   ingressErrors,
   networkPolicyErrors,
@@ -77,7 +78,7 @@ describe('k8s', () => {
       for (const kind of ['Namespace', 'ConfigMap', 'Secret', 'Deployment', 'Service', 'Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'StatefulSet']) {
         expect(kinds).toContain(kind);
       }
-      expect(ofKind(resources(), 'Deployment').map((d) => d.metadata.name).sort()).toEqual(expect.arrayContaining(['auth', 'gateway', 'social', 'timelines']));
+      expect(ofKind(resources(), 'Deployment').map((d) => d.metadata.name).sort()).toEqual(expect.arrayContaining(['auth', 'gateway', 'media', 'media-worker', 'social', 'timelines']));
       expect(ofKind(resources(), 'StatefulSet').map((s) => s.metadata.name).sort()).toEqual(['minio', 'nats', 'postgres']);
     });
 
@@ -189,14 +190,26 @@ describe('k8s', () => {
 
     it('a NetworkPolicy that lets another namespace reach a service, or no default deny', () => {
       const open = broken('NetworkPolicy', 'services-from-gateway', (p) => p.spec.ingress[0].from.push({ namespaceSelector: {} }));
-      // One finding per service Deployment the policy now opens.
-      const services = ofKind(renders.base, 'Deployment').map((d) => d.metadata.name).filter((name) => name !== 'gateway').sort();
+      // One finding per service Deployment the policy now opens (it selects component=service).
+      const services = ofKind(renders.base, 'Deployment')
+        .filter((d) => d.spec.template.metadata.labels['app.kubernetes.io/component'] === 'service')
+        .map((d) => d.metadata.name)
+        .sort();
       expect(services).toEqual(expect.arrayContaining(['auth', 'social', 'timelines']));
       expect(networkPolicyErrors(open)).toEqual(
         services.map((name) => `NetworkPolicy/services-from-gateway admits {"namespaceSelector":{}} to Deployment/${name}, which is not the gateway`),
       );
       const noDeny = renders.base.filter((r) => !(r.kind === 'NetworkPolicy' && r.metadata.name === 'default-deny'));
       expect(networkPolicyErrors(noDeny)).toEqual([expect.stringMatching(/^no default-deny ingress NetworkPolicy/)]);
+    });
+
+    it('a worker reachable from the gateway, or without its HorizontalPodAutoscaler', () => {
+      const open = broken('NetworkPolicy', 'services-from-gateway', (p) => (p.spec.podSelector = { matchLabels: { 'app.kubernetes.io/name': 'media-worker' } }));
+      expect(networkPolicyErrors(open)).toEqual([
+        'NetworkPolicy/services-from-gateway admits {"podSelector":{"matchLabels":{"app.kubernetes.io/component":"gateway"}}} to worker Deployment/media-worker, which takes no inbound traffic',
+      ]);
+      const unscaled = renders.base.filter((r) => !(r.kind === 'HorizontalPodAutoscaler' && r.metadata.name === 'media-worker'));
+      expect(availabilityErrors(unscaled)).toEqual(['Deployment/media-worker: a worker without a HorizontalPodAutoscaler']);
     });
 
     it('an Ingress path that bypasses the gateway', () => {

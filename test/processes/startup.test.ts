@@ -21,7 +21,7 @@ describe('start-up configuration', () => {
     expect(result.stderr).toContain('INTERNAL_SECRET:');
   });
 
-  it.each(['auth', 'timelines', 'social'])('the %s service needs a database when run alone', (service) => {
+  it.each(['auth', 'timelines', 'social', 'media'])('the %s service needs a database when run alone', (service) => {
     const result = run(`services/${service}/dist/main.js`, {});
     expect(result.status).toBe(78);
     expect(result.stderr).toContain(`DATABASE_URL: is required for the ${service} service`);
@@ -32,6 +32,7 @@ describe('start-up configuration', () => {
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('SOCIAL_SERVICE_URL: is required');
     expect(result.stderr).toContain('TIMELINES_SERVICE_URL: is required');
+    expect(result.stderr).toContain('MEDIA_SERVICE_URL: is required');
     expect(result.stderr).not.toContain('AUTH_SERVICE_URL');
   });
 });

@@ -174,6 +174,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An image
+         * @description The web-size rendition once processing made it, else the original; ?variant=original for the original.
+         */
+        get: operations["mediaFileMediaFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my-timelines": {
         parameters: {
             query?: never;
@@ -348,6 +368,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timelines/{id}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A timeline's videos and images, in timeline order */
+        get: operations["timelineMediaListTimelineMedia"];
+        put?: never;
+        /**
+         * Upload one image (or video) in one request
+         * @description Streams to storage; same rules as POST /api/timelines/{id}/videos.
+         */
+        post: operations["timelineMediaUploadTimelineMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timelines/{id}/shares": {
         parameters: {
             query?: never;
@@ -382,6 +423,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timelines/{id}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A timeline's videos, in timeline order */
+        get: operations["timelineMediaListTimelineVideos"];
+        put?: never;
+        /**
+         * Upload one video (or image) in one request
+         * @description Streams to storage. For large files and unreliable networks use the resumable /api/uploads (tus 1.0).
+         */
+        post: operations["timelineMediaUploadTimelineVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/videos/order-by-timestamp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Orders the videos by upload time or recording time, oldest first; answers the new list */
+        post: operations["timelineMediaOrderTimelineVideosByTimestamp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/videos/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the timeline's videos in the given order */
+        post: operations["timelineMediaReorderTimelineVideos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timelines/{id}/views": {
         parameters: {
             query?: never;
@@ -399,6 +495,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a resumable upload into a timeline (owner and editors) */
+        post: operations["tusCreateUpload"];
+        delete?: never;
+        /** tus discovery: version, extensions and maximum size */
+        options: operations["tusDiscoverUploads"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Terminates an upload and discards its bytes (its creator only) */
+        delete: operations["tusTerminateUpload"];
+        options?: never;
+        /** How much of an upload is stored (its creator only) */
+        head: operations["tusUploadOffset"];
+        /**
+         * Appends bytes at Upload-Offset (its creator only)
+         * @description Body: application/offset+octet-stream. The last byte finishes the upload: the media item is created and processing starts.
+         */
+        patch: operations["tusAppendUpload"];
+        trace?: never;
+    };
     "/api/users/{id}/profile": {
         parameters: {
             query?: never;
@@ -414,6 +550,117 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a video (or image) and everything stored for it */
+        delete: operations["videoDeleteVideo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/hls/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HLS playlists and segments
+         * @description master.m3u8, per-rendition playlists, .ts/.m4s segments and .mp4 init segments, as the worker writes them.
+         */
+        get: operations["videoVideoHlsFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/hls/{rendition}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rendition playlist or segment
+         * @description The master playlist lists each rendition as `<height>p/index.m3u8`; its segments sit beside it.
+         */
+        get: operations["videoVideoHlsRenditionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The original file
+         * @description Honours Range (206, 416), If-Range and If-None-Match.
+         */
+        get: operations["videoStreamVideo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 160x90 JPEG thumbnail, once processing made it */
+        get: operations["videoVideoThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/title": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Renames a video */
+        patch: operations["videoUpdateVideoTitle"];
         trace?: never;
     };
 }
@@ -571,6 +818,40 @@ export interface components {
             login: string;
             password: string;
         };
+        MediaItemDto: {
+            /** @description Images: the picture (web-size when made); videos: the original */
+            cloudUrl: string;
+            /** @description Videos: the original with Range support */
+            cloudVideoUrl: string | null;
+            /** @description Seconds */
+            duration: number;
+            hlsUrl: string | null;
+            /** Format: uuid */
+            id: string;
+            metadata: components["schemas"]["MediaItemMetadataDto"];
+            originalName: string;
+            position: number;
+            /**
+             * @description completed means ready
+             * @enum {string}
+             */
+            status: "uploading" | "processing" | "completed" | "error";
+            thumbnailUrl: string | null;
+            title: string;
+            /** @enum {string} */
+            type: "video" | "image";
+        };
+        MediaItemMetadataDto: {
+            height?: number | null;
+            width?: number | null;
+        };
+        OrderByTimestampDto: {
+            /**
+             * @description upload: upload time; created: recording time, else upload time
+             * @enum {string}
+             */
+            orderType: "upload" | "created";
+        };
         ProfileDto: {
             avatar: string | null;
             bio: string | null;
@@ -641,6 +922,10 @@ export interface components {
             password: string;
             /** @example ada */
             username: string;
+        };
+        ReorderVideosDto: {
+            /** @description Every video of the timeline, each once, in the new order */
+            videoIds: string[];
         };
         SessionDto: {
             /** Format: date-time */
@@ -738,6 +1023,10 @@ export interface components {
             /** @enum {string} */
             visibility?: "private" | "public" | "unlisted";
         };
+        UpdateTitleDto: {
+            /** @description Trimmed before it is stored */
+            title: string;
+        };
         UserDto: {
             avatar: string | null;
             bio: string | null;
@@ -756,6 +1045,41 @@ export interface components {
             /** Format: uuid */
             id: string;
             username: string;
+        };
+        VideoDto: {
+            cloudThumbnailUrl: string | null;
+            /** @description Seconds; 0 until processed */
+            duration: number;
+            /** @description Bytes */
+            fileSize: number;
+            /** @description Server-generated storage name of the original */
+            filename: string;
+            /** @description HLS master playlist; null until the first rendition exists */
+            hlsUrl: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            mediaType: "video" | "image";
+            metadata: components["schemas"]["VideoMetadataDto"];
+            originalName: string;
+            position: number;
+            /** @enum {string} */
+            status: "uploading" | "processing" | "completed" | "error";
+            /** @description The original, with Range support */
+            streamUrl: string;
+            thumbnailUrl: string | null;
+            title: string;
+            /** Format: date-time */
+            uploadedAt: string | null;
+        };
+        VideoMetadataDto: {
+            /**
+             * Format: date-time
+             * @description Recording time read from the file, when it carries one
+             */
+            createdAt?: string | null;
+            height?: number | null;
+            width?: number | null;
         };
     };
     responses: never;
@@ -1150,6 +1474,57 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["InvitationExpiredDto"];
                 };
+            };
+        };
+    };
+    mediaFileMediaFile: {
+        parameters: {
+            query?: {
+                variant?: "web" | "original";
+            };
+            header?: never;
+            path: {
+                /** @description The image */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown variant */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1758,6 +2133,130 @@ export interface operations {
             };
         };
     };
+    timelineMediaListTimelineMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaItemDto"][];
+                };
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineMediaUploadTimelineMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file; at most 2 GB
+                     */
+                    media: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaItemDto"];
+                };
+            };
+            /** @description No file in the 'media' field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors upload */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description File too large. Maximum size is 2GB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid file type. Only video and image files are supported. Received: {type} for {name} */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     analyticsRecordShare: {
         parameters: {
             query?: never;
@@ -1848,6 +2347,252 @@ export interface operations {
             };
         };
     };
+    timelineMediaListTimelineVideos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"][];
+                };
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineMediaUploadTimelineVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file; at most 2 GB
+                     */
+                    video: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"];
+                };
+            };
+            /** @description No file in the 'video' field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors upload */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description File too large. Maximum size is 2GB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid file type. Only video and image files are supported. Received: {type} for {name} */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineMediaOrderTimelineVideosByTimestamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderByTimestampDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"][];
+                };
+            };
+            /** @description orderType is not upload or created */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors reorder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineMediaReorderTimelineVideos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReorderVideosDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"][];
+                };
+            };
+            /** @description videoIds is not exactly the timeline's videos */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors reorder */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     analyticsRecordView: {
         parameters: {
             query?: never;
@@ -1885,6 +2630,287 @@ export interface operations {
             };
         };
     };
+    tusCreateUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description tus metadata: timelineId, filename and filetype, values base64 */
+                "Upload-Metadata": string;
+                /** @description Size of the whole file in bytes; at most 2 GiB */
+                "Upload-Length": string;
+                /** @description Always 1.0.0 */
+                "Tus-Resumable": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description /api/uploads/{id} */
+                    Location?: string;
+                    "Upload-Expires"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or malformed Upload-Length or Upload-Metadata */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors upload */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Tus-Resumable is not 1.0.0 */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description File too large. Maximum size is 2GB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid file type. Only video and image files are supported. Received: {type} for {name} */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many uploads in progress */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tusDiscoverUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Supported */
+            204: {
+                headers: {
+                    /** @description creation,termination,expiration */
+                    "Tus-Extension"?: string;
+                    /** @description 2147483648 */
+                    "Tus-Max-Size"?: number;
+                    /** @description 1.0.0 */
+                    "Tus-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tusTerminateUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Always 1.0.0 */
+                "Tus-Resumable": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Terminated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such upload of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The upload expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tusUploadOffset: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Always 1.0.0 */
+                "Tus-Resumable": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Upload-Offset and Upload-Length */
+            200: {
+                headers: {
+                    "Upload-Length"?: number;
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such upload of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The upload expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    tusAppendUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Must equal the stored offset */
+                "Upload-Offset": string;
+                /** @description Always 1.0.0 */
+                "Tus-Resumable": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; Upload-Offset is the new offset */
+            204: {
+                headers: {
+                    "Upload-Expires"?: string;
+                    "Upload-Offset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or malformed Upload-Offset */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller may no longer upload to the timeline */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such upload of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Upload-Offset does not match */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The upload expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The chunk runs past Upload-Length */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wrong Content-Type, or content that is not a video or image (the upload is terminated) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     profileProfile: {
         parameters: {
             query?: never;
@@ -1913,6 +2939,304 @@ export interface operations {
             };
             /** @description User not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoDeleteVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (or image) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors delete */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoVideoHlsFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (or image) */
+                id: string;
+                /** @description A playlist or segment name, e.g. master.m3u8 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist or segment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoVideoHlsRenditionFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (or image) */
+                id: string;
+                /** @description A rendition folder, e.g. 360p */
+                rendition: string;
+                /** @description A playlist or segment name, e.g. index.m3u8 */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist or segment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoStreamVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (or image) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Range not satisfiable */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoVideoThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (or image) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thumbnail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoUpdateVideoTitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (or image) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTitleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"];
+                };
+            };
+            /** @description Title is required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors rename */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

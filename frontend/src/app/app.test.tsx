@@ -153,7 +153,7 @@ describe('signed-in shell', () => {
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
 
     await act(() => router.navigate('/watch/42'));
-    expect(await screen.findByRole('heading', { name: 'Timeline Player' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Timeline Not Found' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 

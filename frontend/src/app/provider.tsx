@@ -1,10 +1,20 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/errors/error-boundary';
-import { Toaster } from '../components/ui/toast';
+import { toast, Toaster } from '../components/ui/toast';
 import { ME_QUERY_KEY } from '../features/auth/api/get-me';
 import { ApiError } from '../lib/api-client';
 import { createQueryClient } from '../lib/react-query';
+import { setRealtimeFailureHandler } from '../lib/realtime';
+
+// Spec 001 section 8; the client reports a failure at most once per page.
+setRealtimeFailureHandler((reason) =>
+  toast({
+    title: reason === 'construct' ? 'Failed to establish WebSocket connection' : 'WebSocket connection failed',
+    description: 'Live upload and processing updates will resume once the connection is back.',
+    variant: 'destructive',
+  }),
+);
 
 /**
  * A 401 on any other query means the session ended on the server (expired or revoked): asking

@@ -31,6 +31,7 @@ export interface RecordedRequest {
   headers: Headers;
   body: unknown;
   credentials: RequestCredentials | undefined;
+  keepalive?: boolean;
 }
 
 export type FetchHandler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -51,6 +52,7 @@ export function mockFetch(handler: FetchHandler) {
         headers: input.headers,
         body: text ? (JSON.parse(text) as unknown) : undefined,
         credentials: input.credentials,
+        keepalive: input.keepalive,
       };
     } else {
       const raw = init?.body;
@@ -60,6 +62,7 @@ export function mockFetch(handler: FetchHandler) {
         headers: new Headers(init?.headers),
         body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw,
         credentials: init?.credentials,
+        keepalive: init?.keepalive,
       };
     }
     requests.push(recorded);

@@ -75,6 +75,16 @@ describe('the product route table', () => {
     ['/api/invitations/abc/decline', 'timelines'],
     ['/api/invitations/abc/resend', 'timelines'],
     ['/api/timelines/7/comments', 'social'],
+    ['/api/uploads', 'media'],
+    ['/api/uploads/0b6f0c3e-6a3f-4d5e-9a52-0d2f8e8d6c11', 'media'],
+    ['/api/timelines/7/videos', 'media'],
+    ['/api/timelines/7/videos/reorder', 'media'],
+    ['/api/timelines/7/videos/order-by-timestamp', 'media'],
+    ['/api/timelines/7/media', 'media'],
+    ['/api/videos/9', 'media'],
+    ['/api/videos/9/stream', 'media'],
+    ['/api/videos/9/hls/master.m3u8', 'media'],
+    ['/api/media/9/file', 'media'],
   ])('routes %s to %s', (path, service) => {
     expect(table.resolve(path)?.service).toBe(service);
   });
@@ -86,11 +96,14 @@ describe('the product route table', () => {
     '/api/invitations',
     '/api/invitations/abc/accept/now',
     '/api/my-timelines/7',
+    '/api/timelines/7/media/9',
+    '/api/videos',
+    '/api/media',
   ])('has no owner for %s', (path) => {
     expect(table.resolve(path)).toBeNull();
   });
 
-  it('routes to auth, social and timelines', () => {
-    expect(table.services()).toEqual(['auth', 'social', 'timelines']);
+  it('routes to auth, media, social and timelines', () => {
+    expect(table.services()).toEqual(['auth', 'media', 'social', 'timelines']);
   });
 });

@@ -37,6 +37,15 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // social: comments (posts, likes, bookmarks, follows, collections to come)
   { pattern: '/api/timelines/:id/comments', service: 'social' },
+
+  // media: resumable uploads (tus), simple uploads, lists, order, titles, deletion, streaming
+  { pattern: '/api/uploads', service: 'media' },
+  { pattern: '/api/uploads/*', service: 'media' },
+  { pattern: '/api/timelines/:id/videos', service: 'media' },
+  { pattern: '/api/timelines/:id/videos/*', service: 'media' },
+  { pattern: '/api/timelines/:id/media', service: 'media' },
+  { pattern: '/api/videos/*', service: 'media' },
+  { pattern: '/api/media/*', service: 'media' },
 ];
 
 export interface RouteMatch {

@@ -3,6 +3,7 @@ import { TimelineEngagement, TimelineView } from './analytics/timeline-view.enti
 import { Collaborator } from './collaborators/collaborator.entity.js';
 import { Invitation } from './invitations/invitation.entity.js';
 import { Timeline } from './timelines/timeline.entity.js';
+import { TimelineVideo } from './timelines/timeline-video.entity.js';
 import { UserRecord } from './users/user.entity.js';
 
-export const timelinesEntities = [Timeline, Collaborator, Invitation, UserRecord, TimelineView, TimelineEngagement, ...busEntities];
+export const timelinesEntities = [Timeline, Collaborator, Invitation, UserRecord, TimelineView, TimelineEngagement, TimelineVideo, ...busEntities];

@@ -27,7 +27,7 @@ describe('timelines schema', () => {
       `SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 2`,
     );
     expect(new Set(tables.map((t) => t.table_schema))).toEqual(new Set(['timelines']));
-    expect(tables.map((t) => t.table_name)).toEqual(['collaborators', 'inbox', 'invitations', 'migrations', 'outbox', 'timeline_engagements', 'timeline_views', 'timelines', 'users']);
+    expect(tables.map((t) => t.table_name)).toEqual(['collaborators', 'inbox', 'invitations', 'migrations', 'outbox', 'timeline_engagements', 'timeline_videos', 'timeline_views', 'timelines', 'users']);
   });
 
   it('keeps is_public in step with visibility', async () => {

@@ -101,7 +101,11 @@ export function referenceErrors(resources: Resource[]): string[] {
   return errors;
 }
 
-/** The namespace denies all ingress by default; pods of the services admit only the gateway. */
+/**
+ * The namespace denies all ingress by default; pods of the services admit only the gateway, pods
+ * of the workers (component=worker) nobody: the monitoring namespace's scraper is the one caller
+ * both may also admit.
+ */
 export function networkPolicyErrors(resources: Resource[]): string[] {
   const policies = ofKind(resources, 'NetworkPolicy');
   const errors: string[] = [];
@@ -118,6 +122,7 @@ export function networkPolicyErrors(resources: Resource[]): string[] {
 
   for (const d of ofKind(resources, 'Deployment').filter((x) => x.metadata.name !== 'gateway')) {
     const labels = podTemplate(d)!.metadata?.labels ?? {};
+    const worker = labels['app.kubernetes.io/component'] === 'worker';
     const admitting = policies.filter((p) => selects(p.spec?.podSelector, labels) && (p.spec?.policyTypes ?? []).includes('Ingress'));
     for (const p of admitting) {
       for (const rule of p.spec.ingress ?? []) {
@@ -127,7 +132,8 @@ export function networkPolicyErrors(resources: Resource[]): string[] {
           const fromGateway = !peer.namespaceSelector && !peer.ipBlock && gatewayPods.some((g) => selects(peer.podSelector, g));
           // Metrics scraping by the monitoring namespace is the one other admitted caller.
           const fromMonitoring = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring' && !peer.podSelector;
-          if (!fromGateway && !fromMonitoring) errors.push(`${id(p)} admits ${JSON.stringify(peer)} to ${id(d)}, which is not the gateway`);
+          if (worker && !fromMonitoring) errors.push(`${id(p)} admits ${JSON.stringify(peer)} to worker ${id(d)}, which takes no inbound traffic`);
+          else if (!fromGateway && !fromMonitoring) errors.push(`${id(p)} admits ${JSON.stringify(peer)} to ${id(d)}, which is not the gateway`);
         }
       }
     }
@@ -163,13 +169,18 @@ export function ingressErrors(resources: Resource[]): string[] {
   return errors;
 }
 
-/** The gateway autoscales, and every Deployment has a PodDisruptionBudget. */
+/** The gateway and every worker autoscale, and every Deployment has a PodDisruptionBudget. */
 export function availabilityErrors(resources: Resource[]): string[] {
   const errors: string[] = [];
   const hpas = ofKind(resources, 'HorizontalPodAutoscaler');
   const pdbs = ofKind(resources, 'PodDisruptionBudget');
   if (!hpas.some((h) => h.spec?.scaleTargetRef?.kind === 'Deployment' && h.spec.scaleTargetRef.name === 'gateway')) {
     errors.push('no HorizontalPodAutoscaler for the gateway');
+  }
+  for (const d of ofKind(resources, 'Deployment').filter((x) => podTemplate(x)!.metadata?.labels?.['app.kubernetes.io/component'] === 'worker')) {
+    if (!hpas.some((h) => h.spec?.scaleTargetRef?.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name)) {
+      errors.push(`${id(d)}: a worker without a HorizontalPodAutoscaler`);
+    }
   }
   for (const h of hpas) {
     if (!ofKind(resources, h.spec?.scaleTargetRef?.kind ?? '').some((d) => d.metadata.name === h.spec.scaleTargetRef.name)) {

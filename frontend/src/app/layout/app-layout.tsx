@@ -65,7 +65,7 @@ export function AppLayout({ user }: { user: User }) {
             }}
             onSelect={(timeline) => {
               setPickerOpen(false);
-              // Uploading from the picker arrives with the media service; the studio's upload section is the place for now.
+              // The studio opens with its upload section in view and highlighted.
               void navigate(`/timeline/${encodeURIComponent(timeline.id)}?tab=upload`);
             }}
           />

@@ -1,31 +1,69 @@
-import type { Ref } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { lazy, Suspense, useState, type Ref } from 'react';
 import { CollapsibleSection } from '../../components/ui/collapsible-section';
-import { formatRelativeTime, pluralize } from '../../lib/format';
+import { BatchUploader } from '../../features/media/components/batch-uploader';
+import { MediaUploadArea } from '../../features/media/components/media-upload-area';
+import { VideoManagement } from '../../features/media/components/video-management';
+import { formatRelativeTime } from '../../lib/format';
 import type { Timeline } from '../../features/timelines/api/get-timeline';
 
+// Recording and the camera are phone features; their sheet loads when first opened.
+const AddVideosSheet = lazy(() => import('../../features/media/components/add-videos-sheet'));
+
+export interface AddContentSectionProps {
+  ref?: Ref<HTMLElement>;
+  timelineId: string;
+  /** A file's bytes are stored: its video appears in the list. */
+  onUploaded: () => void;
+  /** The server finished processing a file: the timeline's figures change. */
+  onProcessed: () => void;
+}
+
 /**
- * Add Content. Uploading arrives with the media service; until then the section says so
- * instead of offering controls that would do nothing.
+ * Add Content: Quick Upload (videos and images, one by one as they are dropped) and Batch Upload
+ * (many videos or a folder, with previews, started together).
  */
-export function AddContentSection({ ref }: { ref?: Ref<HTMLElement> }) {
+export function AddContentSection({ ref, timelineId, onUploaded, onProcessed }: AddContentSectionProps) {
+  const [sheet, setSheet] = useState({ open: false, session: 0 });
   return (
     <section ref={ref} id="upload" className="card studio-section upload-section" aria-labelledby="upload-title" tabIndex={-1}>
       <h2 className="studio-section__title" id="upload-title">
         Add Content
       </h2>
-      <div className="upload-section__modes">
-        <div className="upload-section__mode">
-          <h3 className="upload-section__mode-title">Quick Upload</h3>
-          <p className="muted">Drop a few videos or images straight into this timeline.</p>
-        </div>
-        <div className="upload-section__mode">
-          <h3 className="upload-section__mode-title">Batch Upload</h3>
-          <p className="muted">Send a whole folder at once, with previews and overall progress.</p>
-        </div>
-      </div>
-      <p className="notice" role="note">
-        Uploading isn&apos;t available yet. Both ways of adding videos will appear here once it is.
-      </p>
+      <Tabs.Root className="tabs" defaultValue="quick">
+        <Tabs.List className="tabs__list" aria-label="Ways to upload">
+          <Tabs.Trigger className="tabs__trigger" value="quick">
+            Quick Upload
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs__trigger" value="batch">
+            Batch Upload
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content className="tabs__panel" value="quick">
+          <MediaUploadArea timelineId={timelineId} onUploaded={onUploaded} onProcessed={onProcessed} />
+          <button
+            type="button"
+            className="button button--ghost upload-section__record"
+            onClick={() => setSheet(({ session }) => ({ open: true, session: session + 1 }))}
+          >
+            Record or take a video
+          </button>
+        </Tabs.Content>
+        <Tabs.Content className="tabs__panel" value="batch">
+          <BatchUploader timelineId={timelineId} onUploaded={onUploaded} onProcessed={onProcessed} />
+        </Tabs.Content>
+      </Tabs.Root>
+      {sheet.session > 0 ? (
+        <Suspense fallback={null}>
+          <AddVideosSheet
+            key={sheet.session}
+            timelineId={timelineId}
+            open={sheet.open}
+            onOpenChange={(open) => setSheet((current) => ({ ...current, open }))}
+            onUploaded={onUploaded}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
@@ -58,18 +96,11 @@ export function RecentActivitySection({ timeline }: { timeline: Timeline }) {
   );
 }
 
-/** Video Management; managing individual videos arrives with the media service. */
-export function VideoManagementSection({ timeline }: { timeline: Timeline }) {
+/** Video Management: reorder, rename, open and delete the timeline's videos. */
+export function VideoManagementSection({ timelineId, onTimelineChanged }: { timelineId: string; onTimelineChanged: () => void }) {
   return (
     <CollapsibleSection title="Video Management">
-      {timeline.videoCount === 0 ? (
-        <p className="muted">No videos uploaded yet.</p>
-      ) : (
-        <p className="muted">
-          This timeline has {pluralize(timeline.videoCount, 'video')}. Reordering, renaming and deleting them here isn&apos;t
-          available yet.
-        </p>
-      )}
+      <VideoManagement timelineId={timelineId} onTimelineChanged={onTimelineChanged} />
     </CollapsibleSection>
   );
 }

@@ -1,13 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PlusIcon } from '../../../components/ui/icons';
 import { PageState } from '../../../components/ui/page-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { useMyTimelines } from '../../../features/timelines/api/get-my-timelines';
+import { videosQueryKey } from '../../../features/media/api/get-videos';
+import { MY_TIMELINES_QUERY_KEY, useMyTimelines } from '../../../features/timelines/api/get-my-timelines';
 import { CreateTimelineDialog } from '../../../features/timelines/components/create-timeline-dialog';
 import { StudioTimelineCard } from '../../../features/timelines/components/studio-timeline-card';
 import { canEditTimeline } from '../../../features/timelines/lib/labels';
 import { byCreatedDesc } from '../../../features/timelines/lib/timeline-lists';
 import '../../../features/timelines/components/timelines.css';
+
+// The upload dialog's code (and tus under it) loads the first time one is opened.
+const QuickUploadDialog = lazy(() => import('../../../features/media/components/quick-upload-dialog'));
 
 /** Creator Studio (spec 001, section 2): the timelines you work on; ?create=true opens creation. */
 export default function StudioRoute() {
@@ -15,6 +21,14 @@ export default function StudioRoute() {
   const navigate = useNavigate();
   const creating = params.get('create') === 'true';
   const timelines = useMyTimelines();
+  const queryClient = useQueryClient();
+  const [uploadingTo, setUploadingTo] = useState<{ id: string; title: string; session: number } | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const uploadTimelineId = uploadingTo?.id;
+  const onUploaded = useCallback(() => {
+    if (uploadTimelineId) void queryClient.invalidateQueries({ queryKey: videosQueryKey(uploadTimelineId) });
+    void queryClient.invalidateQueries({ queryKey: MY_TIMELINES_QUERY_KEY });
+  }, [queryClient, uploadTimelineId]);
 
   const setCreating = (open: boolean) => {
     setParams(
@@ -68,8 +82,19 @@ export default function StudioRoute() {
     content = (
       <ul className="card-grid" aria-label="Your timelines">
         {mine.map((timeline) => (
-          <li key={timeline.id}>
+          <li key={timeline.id} className="studio-list__item">
             <StudioTimelineCard timeline={timeline} />
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              aria-label={`Upload videos to ${timeline.title}`}
+              onClick={() => {
+                setUploadingTo({ id: timeline.id, title: timeline.title, session: Date.now() });
+                setUploadOpen(true);
+              }}
+            >
+              Upload videos
+            </button>
           </li>
         ))}
       </ul>
@@ -99,6 +124,17 @@ export default function StudioRoute() {
         onOpenChange={setCreating}
         onCreated={(timeline) => void navigate(`/timeline/${encodeURIComponent(timeline.id)}`)}
       />
+      {uploadingTo ? (
+        <Suspense fallback={null}>
+          <QuickUploadDialog
+            key={uploadingTo.session}
+            timeline={uploadingTo}
+            open={uploadOpen}
+            onOpenChange={setUploadOpen}
+            onUploaded={onUploaded}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { analyticsFixture, errorResponse, mockApi, myTimelineFixture, noContent, timelineFixture } from '../../../testing/api-mocks';
+import { FakeWebSocket } from '../../../testing/fake-websocket';
 import { jsonResponse, renderApp, testUser, type RecordedRequest } from '../../../testing/test-utils';
 
 const soon = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000 + 60_000).toISOString();
@@ -56,7 +57,7 @@ describe('timeline studio: access', () => {
     studioApi({ timeline: { role } });
     const { router } = renderApp('/timeline/t1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/watch/t1'));
-    expect(await screen.findByRole('heading', { name: 'Timeline Player' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Summer Trip' })).toBeInTheDocument();
   });
 
   it("says 'Timeline not found' with a way home when the server has none (or hides it)", async () => {
@@ -93,11 +94,14 @@ describe('timeline studio: summary and sections', () => {
     await waitFor(() => expect(stat('Shares')).toBe('12'));
   });
 
-  it('is honest about uploads and videos, and folds its sections', async () => {
-    studioApi({ timeline: { videoCount: 0 } });
+  it('offers both ways to upload, lists the videos, and folds its sections', async () => {
+    studioApi({ timeline: { videoCount: 0 }, routes: { 'GET /api/timelines/t1/videos': jsonResponse(200, []) } });
     const { user } = await openStudio();
-    expect(screen.getByRole('region', { name: 'Add Content' })).toHaveTextContent("Uploading isn't available yet.");
-    expect(screen.getByText('No videos uploaded yet.')).toBeVisible();
+    const upload = screen.getByRole('region', { name: 'Add Content' });
+    expect(within(upload).getByRole('tab', { name: 'Quick Upload' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(upload).getByRole('tab', { name: 'Batch Upload' })).toBeInTheDocument();
+    expect(within(upload).getByRole('button', { name: 'Choose Files' })).toBeInTheDocument();
+    expect(await screen.findByText('No videos uploaded yet.')).toBeVisible();
     const toggle = screen.getByRole('button', { name: 'Video Management' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await user.click(toggle);
@@ -129,6 +133,32 @@ describe('timeline studio: summary and sections', () => {
     await openStudio();
     const performance = screen.getByRole('region', { name: 'Timeline Performance' });
     expect(await within(performance).findByText('No views yet')).toBeInTheDocument();
+  });
+});
+
+describe('timeline studio: realtime', () => {
+  it('refetches the videos when an upload starts, and the timeline with its videos when processing completes', async () => {
+    const { requests } = studioApi({ routes: { 'GET /api/timelines/t1/videos': jsonResponse(200, []) } });
+    await openStudio();
+    await screen.findByText('No videos uploaded yet.');
+    const count = (path: string) => requests.filter((request) => request.method === 'GET' && new URL(request.url).pathname === path).length;
+    const socket = FakeWebSocket.latest()!;
+    act(() => socket.connect());
+    expect(socket.sent[0]).toEqual({ type: 'auth', token: 'test-token' });
+    expect(socket.topics()).toEqual(['timeline:t1']);
+
+    const videosBefore = count('/api/timelines/t1/videos');
+    const timelineBefore = count('/api/timelines/t1');
+    act(() => socket.receive({ type: 'video_upload_started', timelineId: 't1', video: { id: 'v1', originalName: 'a.mp4' } }));
+    await waitFor(() => expect(count('/api/timelines/t1/videos')).toBe(videosBefore + 1));
+    expect(count('/api/timelines/t1')).toBe(timelineBefore);
+
+    act(() => socket.receive({ type: 'video_processing_complete', timelineId: 't1', video: { id: 'v1' } }));
+    await waitFor(() => expect(count('/api/timelines/t1/videos')).toBe(videosBefore + 2));
+    await waitFor(() => expect(count('/api/timelines/t1')).toBe(timelineBefore + 1));
+    // Messages about other timelines are not ours.
+    act(() => socket.receive({ type: 'video_upload_started', timelineId: 't2', video: { id: 'v2', originalName: 'b.mp4' } }));
+    expect(count('/api/timelines/t1/videos')).toBe(videosBefore + 2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageState } from '../../../components/ui/page-state';
 import { SettingsIcon } from '../../../components/ui/icons';
@@ -8,6 +8,8 @@ import { useCollaborators } from '../../../features/collaboration/api/get-collab
 import { useInvitations } from '../../../features/collaboration/api/get-invitations';
 import { CollaboratorsPanel, pendingInvitations } from '../../../features/collaboration/components/collaborators-panel';
 import { TimelineComments } from '../../../features/comments/components/timeline-comments';
+import { videosQueryKey } from '../../../features/media/api/get-videos';
+import { isProcessingDone, useMediaEvents } from '../../../features/media/hooks/use-media-events';
 import { MY_TIMELINES_QUERY_KEY } from '../../../features/timelines/api/get-my-timelines';
 import { timelineQueryKey, useTimeline, type Timeline } from '../../../features/timelines/api/get-timeline';
 import { useTimelineAnalytics } from '../../../features/timelines/api/get-timeline-analytics';
@@ -50,7 +52,19 @@ function StudioContent({ timeline }: { timeline: Timeline }) {
   const collaborators = useCollaborators(id);
   // Invitations are the owner's to see and manage.
   const invitations = useInvitations(id, { enabled: isOwner });
-  const refreshTimeline = () => queryClient.invalidateQueries({ queryKey: timelineQueryKey(id), exact: true });
+  const refreshTimeline = useCallback(() => queryClient.invalidateQueries({ queryKey: timelineQueryKey(id), exact: true }), [queryClient, id]);
+  const refreshVideos = useCallback(() => queryClient.invalidateQueries({ queryKey: videosQueryKey(id) }), [queryClient, id]);
+  const refreshAfterProcessing = useCallback(() => {
+    void refreshTimeline();
+    void refreshVideos();
+    void queryClient.invalidateQueries({ queryKey: MY_TIMELINES_QUERY_KEY });
+  }, [queryClient, refreshTimeline, refreshVideos]);
+
+  // Spec 001 section 4 "Studio realtime": whoever uploaded, the lists follow the server.
+  useMediaEvents(id, (message) => {
+    if (message.type === 'video_upload_started') void refreshVideos();
+    else if (isProcessingDone(message)) refreshAfterProcessing();
+  });
 
   // ?tab=upload: bring the upload section into view and highlight it briefly.
   const wantsUpload = params.get('tab') === 'upload';
@@ -119,9 +133,20 @@ function StudioContent({ timeline }: { timeline: Timeline }) {
 
       <div className="studio__columns">
         <div className="studio__column">
-          <AddContentSection ref={uploadRef} />
+          <AddContentSection
+            ref={uploadRef}
+            timelineId={id}
+            onUploaded={() => void refreshVideos()}
+            onProcessed={refreshAfterProcessing}
+          />
           <RecentActivitySection timeline={timeline} />
-          <VideoManagementSection timeline={timeline} />
+          <VideoManagementSection
+            timelineId={id}
+            onTimelineChanged={() => {
+              void refreshTimeline();
+              void queryClient.invalidateQueries({ queryKey: MY_TIMELINES_QUERY_KEY });
+            }}
+          />
           <section className="card studio-section" aria-labelledby="team-title">
             <h2 className="studio-section__title" id="team-title">
               Team Collaboration

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { callApi, newAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
+import { launchBrowser, newContext, viewports } from './support/browser.js';
+import { type RunningProduct, startProduct } from './support/product.js';
+
+/** Two short real clips made by ffmpeg: a landscape one with sound and a portrait one without. */
+function makeClips(): { landscape: string; portrait: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tl-e2e-clips-'));
+  const landscape = path.join(dir, 'harbour-walk.mp4');
+  const portrait = path.join(dir, 'street-portrait.mp4');
+  const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=330', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', landscape]);
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', portrait]);
+  return { landscape, portrait };
+}
+
+/**
+ * Spec 001 sections 2 and 4 (media upload area, Video Management, watch player): upload clips from
+ * the studio on a phone, follow the real progress to 'Video ready!', then play in /watch and swipe.
+ */
+describe('media journey', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let clips: { landscape: string; portrait: string };
+
+  beforeAll(async () => {
+    clips = makeClips();
+    product = await startProduct('e2emedia');
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('uploads two clips from the studio on a phone, sees them become ready, plays and swipes', async () => {
+    const owner = await registerThroughApi(product.baseUrl, newAccount('Maya', 'Deren'));
+    const created = await callApi<{ id: string }>(product.baseUrl, 'POST', '/api/timelines', { token: owner.token, body: { title: 'Harbour days' } });
+    const timelineId = created.body.id;
+
+    const { context, problems } = await newContext(browser, viewports[0]!, product.baseUrl);
+    await signInWithToken(context, owner.token);
+    const page = await context.newPage();
+    await page.goto(`/timeline/${timelineId}?tab=upload`);
+    await page.getByRole('heading', { name: 'Harbour days', level: 1 }).waitFor();
+
+    await page.getByLabel('Choose videos or images to upload').setInputFiles([clips.landscape, clips.portrait]);
+    const queue = page.getByRole('list', { name: 'Upload queue' });
+    await queue.getByText('Video ready!').first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Upload queue"] li').length === 2);
+    await page.getByRole('list', { name: 'Upload queue' }).getByText('Video ready!').nth(1).waitFor({ timeout: 60_000 });
+
+    const videos = await callApi<Array<{ status: string; hlsUrl: string | null; metadata: { width: number; height: number } }>>(product.baseUrl, 'GET', `/api/timelines/${timelineId}/videos`, { token: owner.token });
+    expect(videos.body.map((v) => v.status)).toEqual(['completed', 'completed']);
+    expect(videos.body.every((v) => v.hlsUrl)).toBe(true);
+    const timeline = await callApi<{ videoCount: number; duration: number }>(product.baseUrl, 'GET', `/api/timelines/${timelineId}`, { token: owner.token });
+    expect(timeline.body.videoCount).toBe(2);
+    expect(timeline.body.duration).toBeGreaterThanOrEqual(5.9);
+
+    await page.goto(`/watch/${timelineId}`);
+    await page.getByText('1 of 2').waitFor();
+    const video = page.locator('video');
+    await page.waitForFunction(() => {
+      const v = document.querySelector('video');
+      return !!v && v.readyState >= 2 && v.videoWidth > 0;
+    }, undefined, { timeout: 30_000 });
+    const first = await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight]);
+    expect(first[0]).toBeGreaterThan(first[1]!);
+
+    // Swipe left (next video), as a finger would: touch events over the player.
+    const box = (await video.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.evaluate(({ x0, x1, yy }) => {
+      const target = document.elementFromPoint(x0, yy)!;
+      const touch = (x: number) => new Touch({ identifier: 1, target, clientX: x, clientY: yy });
+      target.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(x0)], changedTouches: [touch(x0)] }));
+      target.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [touch(x1)], changedTouches: [touch(x1)] }));
+      target.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(x1)] }));
+    }, { x0: box.x + box.width * 0.8, x1: box.x + box.width * 0.2, yy: y });
+    await page.getByText('2 of 2').waitFor();
+    await page.waitForFunction(() => {
+      const v = document.querySelector('video');
+      return !!v && v.readyState >= 2 && v.videoHeight > v.videoWidth;
+    }, undefined, { timeout: 30_000 });
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 150_000);
+});

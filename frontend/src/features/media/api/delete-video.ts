@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { videosQueryKey } from './get-videos';
+
+export function deleteVideo(videoId: string): Promise<unknown> {
+  return apiRequest('DELETE', `/api/videos/${encodeURIComponent(videoId)}`);
+}
+
+/** Deletes a video; `onDeleted` lets the page refresh what depends on it (the timeline's counts). */
+export function useDeleteVideo(timelineId: string, { onDeleted }: { onDeleted?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (videoId: string) => deleteVideo(videoId),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: videosQueryKey(timelineId) });
+      onDeleted?.();
+    },
+  });
+}

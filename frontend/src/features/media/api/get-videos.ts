@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { Video } from './types';
+
+export const videosQueryKey = (timelineId: string) => ['media', 'videos', timelineId] as const;
+
+/** A timeline's videos, by position. */
+export function getVideos(timelineId: string): Promise<Video[]> {
+  return apiRequest<Video[]>('GET', `/api/timelines/${encodeURIComponent(timelineId)}/videos`);
+}
+
+export function getVideosQueryOptions(timelineId: string) {
+  return queryOptions({
+    queryKey: videosQueryKey(timelineId),
+    queryFn: () => getVideos(timelineId),
+    // Spec 001 section 9: the timeline's videos are fresh for 10 s.
+    staleTime: 10_000,
+    select: (videos) => [...videos].sort((a, b) => a.position - b.position),
+  });
+}
+
+export function useVideos(timelineId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getVideosQueryOptions(timelineId), enabled });
+}

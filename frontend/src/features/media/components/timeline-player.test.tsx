@@ -1,0 +1,234 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Toaster } from '../../../components/ui/toast';
+import { errorResponse, mockApi } from '../../../testing/api-mocks';
+import { jsonResponse } from '../../../testing/test-utils';
+import { TimelinePlayer, timelineCompletion, type TimelinePlayerProps } from './timeline-player';
+import { videoFixture } from '../../../testing/media-fixtures';
+
+const videos = [
+  videoFixture({ id: 'a', title: 'Alpha', duration: 10 }),
+  videoFixture({ id: 'b', title: 'Bravo', duration: 20 }),
+  videoFixture({ id: 'c', title: 'Charlie', duration: 30 }),
+];
+
+let play: jest.Mock<() => Promise<void>>;
+let pause: jest.Mock<() => void>;
+let paused = true;
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  paused = true;
+  play = jest.fn(() => {
+    paused = false;
+    return Promise.resolve();
+  });
+  pause = jest.fn(() => {
+    paused = true;
+  });
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    const result = play();
+    this.dispatchEvent(new Event('play'));
+    return result;
+  });
+  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    pause();
+    this.dispatchEvent(new Event('pause'));
+  });
+  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  jest.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(() => paused);
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+function renderPlayer(props: Partial<TimelinePlayerProps> = {}) {
+  const onLeaveVideo = jest.fn();
+  const onNextTimeline = jest.fn();
+  const onPreviousTimeline = jest.fn();
+  const view = render(
+    <>
+      <TimelinePlayer
+        timeline={{ id: 't1', title: 'Summer Trip' }}
+        videos={videos}
+        onBack={() => undefined}
+        onNextTimeline={onNextTimeline}
+        onPreviousTimeline={onPreviousTimeline}
+        onLeaveVideo={onLeaveVideo}
+        {...props}
+      />
+      <Toaster />
+    </>,
+  );
+  const surface = screen.getByTestId('player-surface');
+  const gesture = (dx: number, dy: number) => {
+    // jsdom has no PointerEvent; a MouseEvent of the same name carries the coordinates.
+    fireEvent(surface, new MouseEvent('pointerdown', { bubbles: true, clientX: 200, clientY: 300 }));
+    fireEvent(surface, new MouseEvent('pointerup', { bubbles: true, clientX: 200 + dx, clientY: 300 + dy }));
+  };
+  const wait = (ms: number) => act(() => jest.advanceTimersByTime(ms));
+  const player = () => screen.getByRole('region', { name: 'Summer Trip: video player' });
+  return { ...view, gesture, wait, player, onLeaveVideo, onNextTimeline, onPreviousTimeline };
+}
+
+describe('timeline player', () => {
+  it("starts muted on the first video, with 'n of total' and a dot per video", () => {
+    renderPlayer();
+    const video = document.querySelector('video')!;
+    expect(video.muted).toBe(true);
+    expect(video.autoplay).toBe(true);
+    expect(video.getAttribute('src')).toBe(`${window.location.origin}/api/videos/a/stream`);
+    expect(screen.getByText('1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Video 1 of 3: Alpha' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getAllByRole('button', { name: /^Video \d of 3/ })).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(video.muted).toBe(false);
+    expect(screen.getByRole('button', { name: 'Mute' })).toBeInTheDocument();
+  });
+
+  it('hides the controls after 8 s; a tap shows them, a second tap plays or pauses, taps within 300 ms are dropped', () => {
+    const { gesture, wait, player } = renderPlayer();
+    expect(player()).toHaveClass('player--controls');
+    wait(7999);
+    expect(player()).toHaveClass('player--controls');
+    wait(1);
+    expect(player()).not.toHaveClass('player--controls');
+
+    gesture(0, 0);
+    expect(player()).toHaveClass('player--controls');
+    expect(play).not.toHaveBeenCalled();
+    expect(pause).not.toHaveBeenCalled();
+
+    wait(299);
+    gesture(0, 0);
+    expect(play).not.toHaveBeenCalled();
+
+    wait(1);
+    gesture(10, -10);
+    expect(play).toHaveBeenCalledTimes(1);
+    wait(300);
+    gesture(0, 0);
+    expect(pause).toHaveBeenCalledTimes(1);
+  });
+
+  it('swipes left and right between videos from 50 px, with a 50 ms guard', () => {
+    const { gesture, wait } = renderPlayer();
+    gesture(-49, 0);
+    expect(screen.getByText('1 of 3')).toBeInTheDocument();
+    wait(400);
+    gesture(-50, 0);
+    expect(screen.getByText('2 of 3')).toBeInTheDocument();
+    expect(document.querySelector('video')!.getAttribute('src')).toBe(`${window.location.origin}/api/videos/b/stream`);
+    // A second swipe inside the guard is ignored.
+    gesture(-120, 0);
+    expect(screen.getByText('2 of 3')).toBeInTheDocument();
+    wait(50);
+    gesture(-120, 0);
+    expect(screen.getByText('3 of 3')).toBeInTheDocument();
+    wait(50);
+    gesture(-120, 0);
+    expect(screen.getByText('3 of 3')).toBeInTheDocument();
+    gesture(80, 20);
+    expect(screen.getByText('2 of 3')).toBeInTheDocument();
+  });
+
+  it('swipes up and down between timelines', () => {
+    const { gesture, wait, onNextTimeline, onPreviousTimeline } = renderPlayer();
+    gesture(0, -49);
+    expect(onNextTimeline).not.toHaveBeenCalled();
+    wait(300);
+    gesture(5, -60);
+    expect(onNextTimeline).toHaveBeenCalledTimes(1);
+    wait(60);
+    gesture(-5, 70);
+    expect(onPreviousTimeline).toHaveBeenCalledTimes(1);
+  });
+
+  it('has the four arrow buttons, and advances at the end of a video', () => {
+    const { onNextTimeline } = renderPlayer();
+    expect(screen.getByRole('button', { name: 'Previous video' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next timeline' }));
+    expect(onNextTimeline).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Previous timeline' })).toBeEnabled();
+    fireEvent.ended(document.querySelector('video')!);
+    expect(screen.getByText('2 of 3')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(60));
+    fireEvent.click(screen.getByRole('button', { name: 'Next video' }));
+    expect(screen.getByText('3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next video' })).toBeDisabled();
+  });
+
+  it('records watch time and how far into the timeline the viewer got, when leaving a video', () => {
+    const { onLeaveVideo, wait, unmount } = renderPlayer();
+    const video = document.querySelector('video')!;
+    let now = 0;
+    jest.spyOn(HTMLMediaElement.prototype, 'currentTime', 'get').mockImplementation(() => now);
+    let length = 10;
+    jest.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockImplementation(() => length);
+    paused = false;
+    for (now = 0; now <= 10; now += 1) fireEvent.timeUpdate(video);
+    // A seek is not watching.
+    expect(onLeaveVideo).not.toHaveBeenCalled();
+    fireEvent.ended(video);
+    expect(onLeaveVideo).toHaveBeenLastCalledWith({ watchTime: 10, completion: 10 / 60 });
+    wait(60);
+    now = 0;
+    length = 20;
+    fireEvent.timeUpdate(video);
+    now = 15;
+    fireEvent.timeUpdate(video);
+    now = 16;
+    fireEvent.timeUpdate(video);
+    act(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(onLeaveVideo).toHaveBeenLastCalledWith({ watchTime: 11, completion: 26 / 60 });
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    unmount();
+    // Nothing new was watched since: no second record.
+    expect(onLeaveVideo).toHaveBeenCalledTimes(2);
+  });
+
+  it('works out completion over the whole timeline', () => {
+    expect(
+      timelineCompletion({
+        durations: new Map([
+          ['a', 10],
+          ['b', 30],
+        ]),
+        furthest: new Map([
+          ['a', 12],
+          ['b', 10],
+        ]),
+      }),
+    ).toBe(0.5);
+  });
+
+  it("says 'Export failed' with the reason when the export is not there", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { requests } = mockApi({ 'POST /api/timelines/t1/export': errorResponse(404, 'Cannot POST /api/timelines/t1/export') });
+    renderPlayer();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Download timeline' }));
+    });
+    expect(await screen.findByText('Export failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to export timeline: Cannot POST /api/timelines/t1/export')).toBeInTheDocument();
+    expect(requests.find((request) => request.url.endsWith('/export'))?.body).toEqual({ options: {} });
+  });
+
+  it('downloads the export named after the title', async () => {
+    mockApi({ 'POST /api/timelines/t1/export': jsonResponse(200, { downloadUrl: '/api/exports/x.mp4' }) });
+    const clicks: HTMLAnchorElement[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    renderPlayer({ timeline: { id: 't1', title: 'Summer Trip: 2025!' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Download timeline' }));
+    });
+    expect(clicks[0]?.download).toBe('Summer_Trip__2025_.mp4');
+    expect(clicks[0]?.getAttribute('href')).toBe('/api/exports/x.mp4');
+  });
+});

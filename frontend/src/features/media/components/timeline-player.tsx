@@ -1,0 +1,372 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { ArrowLeftIcon, DownloadIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDuration } from '../../../lib/format';
+import { exportFileName, exportTimeline } from '../api/export-timeline';
+import type { Video } from '../api/types';
+import { usePlaybackConditions } from '../hooks/use-playback-conditions';
+import { useVideoSource } from '../hooks/use-video-source';
+import { classifyGesture, CONTROLS_HIDE_MS, createGate, SWITCH_GUARD_MS, TAP_DEBOUNCE_MS, type Gesture } from '../lib/gestures';
+import { canPreload, isDataSaver, QUALITIES, type QualitySetting } from '../lib/playback-policy';
+import './player.css';
+
+/** The viewer's time in this timeline so far (the server keeps the largest figures of a visit). */
+export interface TimelineViewFigures {
+  /** Seconds actually played, over every video of the timeline. */
+  watchTime: number;
+  /** Share of the timeline's length reached, 0..1. */
+  completion: number;
+}
+
+export interface TimelinePlayerProps {
+  timeline: { id: string; title: string };
+  videos: Video[];
+  onBack: () => void;
+  /** Absent when there is no next (or previous) timeline. */
+  onNextTimeline?: () => void;
+  onPreviousTimeline?: () => void;
+  /** The viewer left a video (another video, another timeline, the page, or the tab). */
+  onLeaveVideo: (view: TimelineViewFigures) => void;
+}
+
+interface WatchStats {
+  /** Seconds played in this timeline. */
+  watched: number;
+  /** Seconds played since the last report. */
+  unreported: number;
+  /** Furthest point reached in each video. */
+  furthest: Map<string, number>;
+  /** Length of each video, from the server or the element. */
+  durations: Map<string, number>;
+  lastTime: number | null;
+}
+
+/** How much of the timeline's length the viewer reached. */
+export function timelineCompletion(stats: Pick<WatchStats, 'furthest' | 'durations'>): number {
+  let total = 0;
+  let reached = 0;
+  for (const [id, duration] of stats.durations) {
+    total += duration;
+    reached += Math.min(duration, stats.furthest.get(id) ?? 0);
+  }
+  return total > 0 ? Math.min(1, reached / total) : 0;
+}
+
+/** A jump in currentTime larger than this is a seek, not playing. */
+const MAX_PLAY_STEP_S = 1.5;
+
+function downloadFile(url: string, name: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * The full-screen player (spec 001, "Watch player"): one video at a time, swipes and arrow
+ * buttons to move between videos and timelines, a tap for the controls and a second tap to play
+ * or pause.
+ */
+export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPreviousTimeline, onLeaveVideo }: TimelinePlayerProps) {
+  const media = useRef<HTMLVideoElement>(null);
+  const [index, setIndex] = useState(0);
+  const [muted, setMuted] = useState(true);
+  const [playing, setPlaying] = useState(false);
+  const [userPaused, setUserPaused] = useState(false);
+  const [controls, setControls] = useState<{ visible: boolean; changedAt: number }>({ visible: true, changedAt: 0 });
+  const [time, setTime] = useState({ current: 0, duration: 0 });
+  const [quality, setQuality] = useState<QualitySetting>('auto');
+  const [exporting, setExporting] = useState(false);
+  const [tapGate] = useState(() => createGate(TAP_DEBOUNCE_MS));
+  const [switchGate] = useState(() => createGate(SWITCH_GUARD_MS));
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const statsRef = useRef<WatchStats | null>(null);
+  const durations = useRef(new Map(videos.map((item) => [item.id, item.duration])));
+  const leave = useRef(onLeaveVideo);
+
+  const conditions = usePlaybackConditions();
+  const video = videos[Math.min(index, videos.length - 1)];
+  const source = useVideoSource(media, video, quality, conditions);
+  const dataSaver = isDataSaver(conditions);
+  const preload = canPreload(conditions) ? 'auto' : 'metadata';
+
+  useEffect(() => {
+    leave.current = onLeaveVideo;
+  }, [onLeaveVideo]);
+
+  // Controls hide 8 s after the last change.
+  useEffect(() => {
+    if (!controls.visible) return;
+    const timer = setTimeout(() => setControls({ visible: false, changedAt: Date.now() }), CONTROLS_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [controls]);
+
+  // A view is recorded when the viewer leaves a video, the page, or the tab.
+  const videoId = video?.id;
+  useEffect(() => {
+    if (!videoId) return;
+    const flush = () => {
+      const stats = statsRef.current;
+      if (!stats) return;
+      stats.lastTime = null;
+      if (stats.unreported <= 0) return;
+      stats.unreported = 0;
+      leave.current({ watchTime: Math.round(stats.watched * 10) / 10, completion: timelineCompletion(stats) });
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+      flush();
+    };
+  }, [videoId]);
+
+  const showControls = () => setControls({ visible: true, changedAt: Date.now() });
+
+  const goTo = (next: number) => {
+    if (next < 0 || next >= videos.length || next === index) return;
+    if (!switchGate()) return;
+    setIndex(next);
+    setTime({ current: 0, duration: 0 });
+  };
+
+  const togglePlay = () => {
+    const element = media.current;
+    if (!element) return;
+    if (element.paused) {
+      setUserPaused(false);
+      void element.play()?.catch(() => undefined);
+    } else {
+      setUserPaused(true);
+      element.pause();
+    }
+  };
+
+  const act = (gesture: Gesture) => {
+    switch (gesture) {
+      case 'tap':
+        if (!tapGate()) return;
+        if (controls.visible) togglePlay();
+        showControls();
+        return;
+      case 'next-video':
+        goTo(index + 1);
+        return;
+      case 'previous-video':
+        goTo(index - 1);
+        return;
+      case 'next-timeline':
+        if (onNextTimeline && switchGate()) onNextTimeline();
+        return;
+      case 'previous-timeline':
+        if (onPreviousTimeline && switchGate()) onPreviousTimeline();
+        return;
+    }
+  };
+
+  const onPointerDown = (event: PointerEvent) => {
+    pointer.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = pointer.current;
+    pointer.current = null;
+    if (!start) return;
+    act(classifyGesture(event.clientX - start.x, event.clientY - start.y));
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, select, textarea')) return;
+    const keys: Record<string, () => void> = {
+      ArrowRight: () => goTo(index + 1),
+      ArrowLeft: () => goTo(index - 1),
+      ArrowDown: () => onNextTimeline?.(),
+      ArrowUp: () => onPreviousTimeline?.(),
+      k: togglePlay,
+      m: () => setMuted((value) => !value),
+    };
+    if (event.key === ' ' && target.closest('button, a')) return;
+    const run = event.key === ' ' ? togglePlay : keys[event.key];
+    if (!run) return;
+    event.preventDefault();
+    run();
+    showControls();
+  };
+
+  const onTimeUpdate = () => {
+    const element = media.current;
+    if (!element || !video) return;
+    statsRef.current ??= { watched: 0, unreported: 0, furthest: new Map(), durations: durations.current, lastTime: null };
+    const stats = statsRef.current;
+    const duration = Number.isFinite(element.duration) ? element.duration : 0;
+    setTime({ current: element.currentTime, duration });
+    if (stats.lastTime !== null && !element.paused) {
+      const step = element.currentTime - stats.lastTime;
+      if (step > 0 && step <= MAX_PLAY_STEP_S) {
+        stats.watched += step;
+        stats.unreported += step;
+      }
+    }
+    stats.lastTime = element.currentTime;
+    stats.furthest.set(video.id, Math.max(stats.furthest.get(video.id) ?? 0, element.currentTime));
+    if (duration > 0) stats.durations.set(video.id, duration);
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const url = await exportTimeline(timeline.id);
+      downloadFile(url, exportFileName(timeline.title));
+    } catch (error) {
+      const message = errorMessage(error, error instanceof Error ? error.message : 'Please try again');
+      toast({ title: 'Export failed', description: `Failed to export timeline: ${message}`, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (!video) return null;
+  const position = `${index + 1} of ${videos.length}`;
+
+  return (
+    <div
+      className={`player${controls.visible ? ' player--controls' : ''}`}
+      role="region"
+      aria-label={`${timeline.title}: video player`}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        if (event.target !== event.currentTarget && !controls.visible) showControls();
+      }}
+    >
+      <video
+        ref={media}
+        className="player__video"
+        playsInline
+        autoPlay={!userPaused}
+        muted={muted}
+        preload={preload}
+        aria-label={video.title}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onTimeUpdate={onTimeUpdate}
+        onLoadedMetadata={onTimeUpdate}
+        onEnded={() => {
+          if (index < videos.length - 1) goTo(index + 1);
+        }}
+        onError={() => console.error('The video could not be played', video.id)}
+      />
+      <div
+        className="player__surface"
+        data-testid="player-surface"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          pointer.current = null;
+        }}
+      />
+
+      <div className="player__top player__chrome">
+        <button type="button" className="player__icon-button" onClick={onBack} aria-label="Back">
+          <ArrowLeftIcon width={22} height={22} />
+        </button>
+        <div className="player__heading">
+          <h1 className="player__title">{timeline.title}</h1>
+          <p className="player__subtitle">
+            <span>{video.title}</span> · <span>{position}</span>
+          </p>
+        </div>
+        <button type="button" className="player__icon-button" onClick={() => void onExport()} disabled={exporting} aria-label={exporting ? 'Preparing download' : 'Download timeline'}>
+          <DownloadIcon width={22} height={22} />
+        </button>
+      </div>
+
+      <ol className="player__dots" aria-label="Videos in this timeline">
+        {videos.map((item, at) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              className={`player__dot${at === index ? ' is-current' : ''}`}
+              aria-label={`Video ${at + 1} of ${videos.length}: ${item.title}`}
+              aria-current={at === index ? 'true' : undefined}
+              onClick={() => goTo(at)}
+            />
+          </li>
+        ))}
+      </ol>
+
+      <div className="player__arrows player__chrome">
+        <button type="button" className="player__icon-button player__arrow player__arrow--prev" onClick={() => goTo(index - 1)} disabled={index === 0} aria-label="Previous video">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="m15 18-6-6 6-6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+        </button>
+        <button type="button" className="player__icon-button player__arrow player__arrow--next" onClick={() => goTo(index + 1)} disabled={index >= videos.length - 1} aria-label="Next video">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="m9 18 6-6-6-6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+        </button>
+        <button type="button" className="player__icon-button player__arrow player__arrow--up" onClick={onPreviousTimeline} disabled={!onPreviousTimeline} aria-label="Previous timeline">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="m18 15-6-6-6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+        </button>
+        <button type="button" className="player__icon-button player__arrow player__arrow--down" onClick={onNextTimeline} disabled={!onNextTimeline} aria-label="Next timeline">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+        </button>
+      </div>
+
+      <div className="player__controls player__chrome">
+        <input
+          type="range"
+          className="player__seek"
+          min={0}
+          max={time.duration || 0}
+          step={0.1}
+          value={Math.min(time.current, time.duration || 0)}
+          aria-label="Seek"
+          aria-valuetext={`${formatDuration(time.current)} of ${formatDuration(time.duration)}`}
+          onChange={(event) => {
+            const element = media.current;
+            if (element) element.currentTime = Number(event.target.value);
+            showControls();
+          }}
+        />
+        <div className="player__buttons">
+          <button type="button" className="player__icon-button" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'}>
+            {playing ? (
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="M8 5v14M16 5v14" stroke="currentColor" strokeWidth="3" /></svg>
+            ) : (
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="M7 4v16l13-8z" fill="currentColor" /></svg>
+            )}
+          </button>
+          <button type="button" className="player__icon-button" onClick={() => setMuted((value) => !value)} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M11 5 6 9H2v6h4l5 4z" fill="currentColor" />
+              {muted ? <path d="m23 9-6 6M17 9l6 6" stroke="currentColor" strokeWidth="2" /> : <path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14" fill="none" stroke="currentColor" strokeWidth="2" />}
+            </svg>
+          </button>
+          <span className="player__time">
+            {formatDuration(time.current)} / {formatDuration(time.duration)}
+          </span>
+          <span className="player__spacer" />
+          {dataSaver ? <span className="player__badge">Data saver</span> : null}
+          {source.heights.length > 0 ? (
+            <label className="player__quality">
+              <span className="visually-hidden">Video quality</span>
+              <select value={quality} onChange={(event) => setQuality(event.target.value as QualitySetting)}>
+                <option value="auto">Auto ({source.wanted})</option>
+                {QUALITIES.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

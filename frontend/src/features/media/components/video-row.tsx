@@ -1,0 +1,136 @@
+import { useState, type ReactNode } from 'react';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { formatDuration } from '../../../lib/format';
+import type { Video } from '../api/types';
+import { formatFileSize } from '../lib/speed';
+import { videoStatusLabel } from '../lib/video-order';
+import { VideoThumbnail } from './video-thumbnail';
+
+const TONE: Record<string, BadgeTone> = { completed: 'success', processing: 'brand', uploading: 'brand', error: 'danger' };
+
+export interface VideoRowProps {
+  video: Video;
+  /** Live processing figure from the server, while processing. */
+  processing?: { progress: number; message: string };
+  onRename: (title: string) => Promise<unknown>;
+  onDelete: () => void;
+  /** A drag handle, in manual order. */
+  handle?: ReactNode;
+}
+
+function TitleEditor({ video, onSave, onDone }: { video: Video; onSave: (title: string) => Promise<unknown>; onDone: () => void }) {
+  const [value, setValue] = useState(video.title);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const save = async () => {
+    const title = value.trim();
+    if (!title) {
+      setProblem('The title cannot be empty.');
+      return;
+    }
+    if (title === video.title) {
+      onDone();
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(title);
+      onDone();
+    } catch {
+      // The toast has told; the field stays open with the text typed.
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="video-row__editor">
+      <input
+        className="field__input video-row__title-input"
+        aria-label="Video title"
+        value={value}
+        maxLength={200}
+        disabled={saving}
+        autoFocus
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `title-problem-${video.id}` : undefined}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setProblem(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void save();
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            onDone();
+          }
+        }}
+      />
+      <button type="button" className="button button--primary button--sm" disabled={saving} onClick={() => void save()}>
+        Save
+      </button>
+      <button type="button" className="button button--ghost button--sm" disabled={saving} onClick={onDone}>
+        Cancel
+      </button>
+      {problem ? (
+        <p className="field__error" id={`title-problem-${video.id}`}>
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One video in Video Management: picture, title (editable), figures, status and actions. */
+export function VideoRow({ video, processing, onRename, onDelete, handle }: VideoRowProps) {
+  const [editing, setEditing] = useState(false);
+  const completed = video.status === 'completed';
+  return (
+    <div className="video-row">
+      {handle}
+      <VideoThumbnail url={video.thumbnailUrl} />
+      <div className="video-row__body">
+        {editing ? (
+          <TitleEditor video={video} onSave={onRename} onDone={() => setEditing(false)} />
+        ) : (
+          <p className="video-row__title">{video.title}</p>
+        )}
+        <p className="video-row__meta">
+          <span>{video.originalName}</span>
+          {video.duration > 0 ? <span>{formatDuration(video.duration)}</span> : null}
+          <span>{formatFileSize(video.fileSize)}</span>
+        </p>
+        <div className="video-row__status">
+          <Badge tone={TONE[video.status] ?? 'neutral'}>{videoStatusLabel(video.status)}</Badge>
+          {video.status === 'processing' && processing ? (
+            <>
+              <progress max={100} value={processing.progress} aria-label={`${video.title} processing progress`} />
+              <span className="muted">
+                {processing.message ? `${processing.message} · ` : ''}
+                {processing.progress}%
+              </span>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <div className="video-row__actions">
+        {editing ? null : (
+          <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(true)} aria-label={`Rename ${video.title}`}>
+            Rename
+          </button>
+        )}
+        {completed ? (
+          <a className="button button--ghost button--sm" href={video.streamUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open ${video.title} in a new tab`}>
+            Open
+          </a>
+        ) : null}
+        <button type="button" className="button button--ghost button--sm video-row__delete" onClick={onDelete} aria-label={`Delete ${video.title}`}>
+          Delete
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import type Hls from 'hls.js/light';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { getAuthToken } from '../../../lib/auth-token';
+import type { Video } from '../api/types';
+import { autoQuality, levelForQuality, type PlaybackConditions, type Quality, type QualitySetting } from '../lib/playback-policy';
+
+const HLS_TYPE = 'application/vnd.apple.mpegurl';
+
+function absolute(url: string): string {
+  return url.startsWith('/') ? `${window.location.origin}${url}` : url;
+}
+
+function hasMediaSource(): boolean {
+  return typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
+}
+
+interface Source {
+  hlsUrl: string | null;
+  streamUrl: string;
+}
+
+/**
+ * Puts a video into `media`: its HLS ladder when there is one, else the original stream.
+ * hls.js (its own chunk, loaded on first use) is preferred wherever Media Source Extensions exist:
+ * it sends the session's bearer token with every playlist and segment request, and it lets the
+ * quality be chosen. The browser's own HLS plays where hls.js cannot run (older iPhones).
+ * A fatal HLS error falls back to the original stream. Returns the function that detaches.
+ */
+export function attachVideoSource(
+  media: HTMLVideoElement,
+  { hlsUrl, streamUrl }: Source,
+  found: { onHls: (instance: Hls | null) => void; onLevels: (heights: number[]) => void },
+): () => void {
+  let cancelled = false;
+  let instance: Hls | null = null;
+  const playOriginal = () => {
+    if (!cancelled) media.src = absolute(streamUrl);
+  };
+
+  if (hlsUrl && hasMediaSource()) {
+    import('hls.js/light')
+      .then(({ default: HlsClass }) => {
+        if (cancelled) return;
+        if (!HlsClass.isSupported()) {
+          playOriginal();
+          return;
+        }
+        const token = getAuthToken();
+        const hls = new HlsClass({
+          xhrSetup: (xhr) => {
+            if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+          },
+        });
+        instance = hls;
+        found.onHls(hls);
+        hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
+          if (!cancelled) found.onLevels(data.levels.map((level) => level.height));
+        });
+        hls.on(HlsClass.Events.ERROR, (_event, data) => {
+          if (!data.fatal || cancelled) return;
+          console.warn('HLS playback failed; playing the original', data.details);
+          hls.destroy();
+          instance = null;
+          found.onHls(null);
+          playOriginal();
+        });
+        hls.loadSource(absolute(hlsUrl));
+        hls.attachMedia(media);
+      })
+      .catch((error: unknown) => {
+        console.warn('Could not load the HLS player; playing the original', error);
+        playOriginal();
+      });
+  } else if (hlsUrl && media.canPlayType(HLS_TYPE)) {
+    media.src = absolute(hlsUrl);
+  } else {
+    playOriginal();
+  }
+
+  return () => {
+    cancelled = true;
+    instance?.destroy();
+    found.onHls(null);
+    media.removeAttribute('src');
+    media.load();
+  };
+}
+
+/** Auto: adaptive up to the cap the conditions allow; a fixed quality: that rendition only. */
+export function applyQuality(hls: Hls, heights: readonly number[], setting: QualitySetting, wanted: Quality): void {
+  const level = levelForQuality(heights, wanted);
+  if (setting === 'auto') {
+    hls.autoLevelCapping = level;
+    hls.currentLevel = -1;
+  } else {
+    hls.autoLevelCapping = -1;
+    hls.currentLevel = level;
+  }
+}
+
+export function useVideoSource(
+  element: RefObject<HTMLVideoElement | null>,
+  video: Video | undefined,
+  quality: QualitySetting,
+  conditions: PlaybackConditions,
+) {
+  const hls = useRef<Hls | null>(null);
+  const [levels, setLevels] = useState<{ videoId: string; heights: number[] } | null>(null);
+  const videoId = video?.id;
+  const hlsUrl = video?.hlsUrl ?? null;
+  const streamUrl = video?.streamUrl;
+
+  useEffect(() => {
+    const media = element.current;
+    if (!media || !videoId || !streamUrl) return;
+    return attachVideoSource(
+      media,
+      { hlsUrl, streamUrl },
+      {
+        onHls: (instance) => {
+          hls.current = instance;
+        },
+        onLevels: (heights) => setLevels({ videoId, heights }),
+      },
+    );
+  }, [element, videoId, hlsUrl, streamUrl]);
+
+  const current = levels && levels.videoId === videoId ? levels : null;
+  const wanted = quality === 'auto' ? autoQuality(conditions) : quality;
+
+  useEffect(() => {
+    if (hls.current && current && current.heights.length > 0) applyQuality(hls.current, current.heights, quality, wanted);
+  }, [current, quality, wanted]);
+
+  return {
+    /** Heights of the renditions hls.js found; empty when the quality cannot be chosen. */
+    heights: current?.heights ?? [],
+    /** The quality playing, or the cap in auto mode. */
+    wanted,
+  };
+}

@@ -1,0 +1,87 @@
+import * as tus from 'tus-js-client';
+import { getAuthToken } from '../../../lib/auth-token';
+import type { UploadCallbacks, UploadHandle, UploadTransport } from './upload-manager';
+
+/** The resumable upload endpoint (tus 1.0; DESIGN.md section 4). */
+export const TUS_ENDPOINT = '/api/uploads';
+export const CHUNK_SIZE = 8 * 1024 * 1024;
+export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
+
+/**
+ * What identifies "the same upload" across page loads: the file (name, size, last change) and
+ * the timeline it goes to. tus-js-client keeps fingerprint → upload URL in local storage, so
+ * choosing the same file again after a reload continues where it stopped.
+ */
+export function uploadFingerprint(file: Pick<File, 'name' | 'size' | 'lastModified'>, timelineId: string): string {
+  return ['timeliner-upload', file.name, file.size, file.lastModified, timelineId].join('|');
+}
+
+/** The server's message in a failed tus answer, else a general one. */
+export function tusErrorMessage(error: unknown): string {
+  const response = (error as { originalResponse?: { getBody?: () => string; getStatus?: () => number } } | null)?.originalResponse;
+  const body = response?.getBody?.();
+  if (body) {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      const message = (parsed as { message?: unknown } | null)?.message;
+      if (typeof message === 'string' && message) return message;
+    } catch {
+      // Not JSON: fall through to the general text.
+    }
+  }
+  return 'Upload failed. Please try again.';
+}
+
+/** The tus options for a file; exported for the test. */
+export function tusOptions(file: File, timelineId: string, callbacks: UploadCallbacks): tus.UploadOptions {
+  const token = getAuthToken();
+  return {
+    endpoint: `${window.location.origin}${TUS_ENDPOINT}`,
+    chunkSize: CHUNK_SIZE,
+    retryDelays: RETRY_DELAYS,
+    metadata: { timelineId, filename: file.name, filetype: file.type || 'application/octet-stream' },
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    fingerprint: (input) => Promise.resolve(uploadFingerprint(input as File, timelineId)),
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
+    onProgress: (sent, total) => callbacks.onProgress(sent, total),
+    onSuccess: () => callbacks.onSuccess(),
+    onError: (error) => callbacks.onError(new Error(tusErrorMessage(error))),
+    // Refusals (wrong type, too large, not allowed) stay refusals; conflicts, rate limits and
+    // network failures are worth another try.
+    onShouldRetry: (error) => {
+      const status = (error as tus.DetailedError).originalResponse?.getStatus() ?? 0;
+      return status === 0 || status === 409 || status === 423 || status === 429 || status >= 500;
+    },
+  };
+}
+
+type UploadClass = new (file: File, options: tus.UploadOptions) => Pick<
+  tus.Upload,
+  'start' | 'abort' | 'findPreviousUploads' | 'resumeFromPreviousUpload'
+>;
+
+/** Uploads with tus, continuing a stored upload of the same file when there is one. */
+export function createTusTransport(Upload: UploadClass = tus.Upload): UploadTransport {
+  return (file, timelineId, callbacks): UploadHandle => {
+    const upload = new Upload(file, tusOptions(file, timelineId, callbacks));
+    let aborted = false;
+    upload
+      .findPreviousUploads()
+      .then((previous) => {
+        if (aborted) return;
+        const latest = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+        if (latest) upload.resumeFromPreviousUpload(latest);
+        upload.start();
+      })
+      .catch(() => {
+        if (!aborted) upload.start();
+      });
+    return {
+      abort: (terminate) => {
+        aborted = true;
+        return upload.abort(terminate).catch((error: unknown) => console.warn('Could not cancel the upload on the server', error));
+      },
+    };
+  };
+}

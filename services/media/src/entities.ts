@@ -1,0 +1,5 @@
+import { busEntities } from '@timeliner/platform';
+import { Media } from './media/media.entity.js';
+import { UploadSession } from './uploads/upload-session.entity.js';
+
+export const mediaEntities = [Media, UploadSession, ...busEntities];

@@ -1,0 +1,28 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { MediaFileController, TimelineMediaController, VideoController } from './media/media.controller.js';
+import { MediaService } from './media/media.service.js';
+import { SimpleUploads } from './uploads/simple-uploads.js';
+import { TusController } from './uploads/tus.controller.js';
+import { TusUploads } from './uploads/tus-uploads.js';
+
+export interface MediaModuleDeps {
+  media: MediaService;
+  tus: TusUploads;
+  simple: SimpleUploads;
+}
+
+/** The media API: timeline media lists and writes, objects, resumable and simple uploads. */
+@Module({})
+export class MediaModule {
+  static forRoot(deps: MediaModuleDeps): DynamicModule {
+    return {
+      module: MediaModule,
+      controllers: [TusController, TimelineMediaController, VideoController, MediaFileController],
+      providers: [
+        { provide: MediaService, useValue: deps.media },
+        { provide: TusUploads, useValue: deps.tus },
+        { provide: SimpleUploads, useValue: deps.simple },
+      ],
+    };
+  }
+}

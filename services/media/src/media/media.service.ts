@@ -1,0 +1,214 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { type Caller, type EventWriter, type ObjectInfo, type ObjectStorage, type SignedInCaller } from '@timeliner/platform';
+import { MediaEvents } from '@timeliner/proto';
+import { hidden, MEDIA_NOT_FOUND, requireEdit, requireView, type TimelineAccess } from '../access/timeline-access.js';
+import { isUuid } from '../ids.js';
+import { protoMediaType } from '../uploads/upload-completion.js';
+import { type MediaItemDto, toMediaItemDto, toVideoDto, type VideoDto } from './media.dto.js';
+import { Media } from './media.entity.js';
+import { hlsKey, mediaPrefix } from './media-keys.js';
+
+/** Names the worker writes under `media/<id>/hls/`: playlists, MPEG-TS or fMP4 segments, init segments. */
+export const HLS_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.(m3u8|ts|m4s|mp4)$/;
+/** Rendition folders the worker writes: `144p` ... `2160p`. */
+export const HLS_RENDITION = /^[1-9][0-9]{1,3}p$/;
+const HLS_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+};
+
+/** The web-size rendition of an image, when the worker made one. */
+export const webImageKey = (mediaId: string): string => `media/${mediaId}/web.jpg`;
+
+export interface ServedObject {
+  key: string;
+  info: ObjectInfo;
+  contentType: string;
+  /** For Content-Disposition (originals only). */
+  downloadName?: string;
+  /** Playlists change while renditions are added; everything else under a media id never does. */
+  immutable: boolean;
+}
+
+/**
+ * A timeline's media: lists, order, titles, deletion, and the objects (originals, HLS,
+ * thumbnails, images) behind the media URLs. Every call asks the timelines service who the caller
+ * is to the timeline (see access/timeline-access.ts for the policy).
+ */
+export class MediaService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: ObjectStorage,
+    private readonly access: TimelineAccess,
+    private readonly events: EventWriter,
+    private readonly logger: Logger,
+  ) {}
+
+  private repo() {
+    return this.dataSource.getRepository(Media);
+  }
+
+  private ordered(timelineId: string, type?: Media['mediaType']): Promise<Media[]> {
+    return this.repo().find({
+      where: { timelineId: timelineId.toLowerCase(), ...(type ? { mediaType: type } : {}) },
+      order: { position: 'ASC', uploadedAt: 'ASC', id: 'ASC' },
+      take: 1000,
+    });
+  }
+
+  async listVideos(caller: Caller, timelineId: string): Promise<VideoDto[]> {
+    await requireView(this.access, caller, timelineId);
+    return (await this.ordered(timelineId, 'video')).map(toVideoDto);
+  }
+
+  async listMedia(caller: Caller, timelineId: string): Promise<MediaItemDto[]> {
+    await requireView(this.access, caller, timelineId);
+    return (await this.ordered(timelineId)).map(toMediaItemDto);
+  }
+
+  async reorder(caller: SignedInCaller, timelineId: string, videoIds: string[]): Promise<VideoDto[]> {
+    await requireEdit(this.access, caller, timelineId);
+    const videos = await this.ordered(timelineId, 'video');
+    const wanted = videoIds.map((id) => id.toLowerCase());
+    const known = new Set(videos.map((v) => v.id));
+    if (wanted.length !== known.size || new Set(wanted).size !== wanted.length || wanted.some((id) => !known.has(id))) {
+      throw new BadRequestException("videoIds must list each of the timeline's videos exactly once");
+    }
+    return this.applyOrder(caller, timelineId, wanted);
+  }
+
+  async orderByTimestamp(caller: SignedInCaller, timelineId: string, orderType: 'upload' | 'created'): Promise<VideoDto[]> {
+    await requireEdit(this.access, caller, timelineId);
+    const videos = await this.ordered(timelineId, 'video');
+    const uploaded = (v: Media) => (v.uploadedAt ?? v.createdAt).getTime();
+    const recorded = (v: Media) => {
+      const at = typeof v.metadata?.createdAt === 'string' ? Date.parse(v.metadata.createdAt) : Number.NaN;
+      return Number.isNaN(at) ? uploaded(v) : at;
+    };
+    const key = orderType === 'created' ? recorded : uploaded;
+    const sorted = [...videos].sort((a, b) => key(a) - key(b) || uploaded(a) - uploaded(b) || (a.id < b.id ? -1 : 1));
+    return this.applyOrder(caller, timelineId, sorted.map((v) => v.id));
+  }
+
+  private async applyOrder(caller: SignedInCaller, timelineId: string, ids: string[]): Promise<VideoDto[]> {
+    const timeline = timelineId.toLowerCase();
+    await this.dataSource.transaction(async (manager) => {
+      if (ids.length > 0) {
+        await manager.query(
+          `UPDATE media m SET position = o.position - 1, updated_at = now()
+             FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, position)
+            WHERE m.id = o.id AND m.timeline_id = $1`,
+          [timeline, ids],
+        );
+      }
+      await this.events.add(manager, MediaEvents.MediaReordered, { timelineId: timeline, mediaIds: ids }, { actorUserId: caller.userId, requestId: caller.requestId });
+    });
+    this.events.committed();
+    return (await this.ordered(timeline, 'video')).map(toVideoDto);
+  }
+
+  async updateTitle(caller: SignedInCaller, mediaId: string, title: string): Promise<VideoDto> {
+    const media = await this.editable(caller, mediaId);
+    await this.repo().update({ id: media.id }, { title });
+    return toVideoDto({ ...media, title } as Media);
+  }
+
+  async remove(caller: SignedInCaller, mediaId: string): Promise<void> {
+    const media = await this.editable(caller, mediaId);
+    const removed = await this.dataSource.transaction(async (manager) => {
+      const rows: Array<{ id: string }> = await manager.query('DELETE FROM media WHERE id = $1 RETURNING id', [media.id]);
+      if (rows.length === 0) return false;
+      await this.events.add(manager, MediaEvents.MediaDeleted, {
+        mediaId: media.id,
+        timelineId: media.timelineId,
+        mediaType: protoMediaType(media.mediaType),
+        duration: media.mediaType === 'video' && media.processedAt ? media.duration : 0,
+      }, { actorUserId: caller.userId, requestId: caller.requestId });
+      return true;
+    });
+    if (!removed) throw new NotFoundException(MEDIA_NOT_FOUND);
+    this.events.committed();
+    await this.deleteObjects(media.id);
+  }
+
+  /** Everything stored for a media item; a failure is logged (the objects are unreachable anyway). */
+  async deleteObjects(mediaId: string): Promise<void> {
+    try {
+      await this.storage.deletePrefix(mediaPrefix(mediaId));
+    } catch (err) {
+      this.logger.error({ err, mediaId }, 'could not delete the objects of deleted media');
+    }
+  }
+
+  // --- objects -----------------------------------------------------------------------------------
+
+  async original(caller: Caller, mediaId: string): Promise<ServedObject> {
+    const media = await this.viewable(caller, mediaId);
+    return this.served(media.filename, media.mimeType, { downloadName: downloadName(media), immutable: true });
+  }
+
+  async hls(caller: Caller, mediaId: string, file: string, rendition?: string): Promise<ServedObject> {
+    if (!HLS_FILE.test(file) || (rendition !== undefined && !HLS_RENDITION.test(rendition))) throw new NotFoundException('No such rendition file');
+    const media = await this.viewable(caller, mediaId);
+    if (media.mediaType !== 'video') throw new NotFoundException('No such rendition file');
+    const ext = file.slice(file.lastIndexOf('.') + 1);
+    return this.served(hlsKey(media.id, rendition ? `${rendition}/${file}` : file), HLS_TYPES[ext]!, { immutable: ext !== 'm3u8', missing: 'No such rendition file' });
+  }
+
+  async thumbnail(caller: Caller, mediaId: string): Promise<ServedObject> {
+    const media = await this.viewable(caller, mediaId);
+    if (!media.thumbnailKey || !media.thumbnailKey.startsWith(mediaPrefix(media.id))) throw new NotFoundException('No thumbnail yet');
+    return this.served(media.thumbnailKey, 'image/jpeg', { immutable: true, missing: 'No thumbnail yet' });
+  }
+
+  /** An image: its web-size rendition when the worker made one (unless the original is asked for), else the original. */
+  async image(caller: Caller, mediaId: string, variant: 'web' | 'original'): Promise<ServedObject> {
+    const media = await this.viewable(caller, mediaId);
+    if (media.mediaType !== 'image') throw new NotFoundException('Not an image');
+    if (variant === 'web') {
+      const web = await this.storage.stat(webImageKey(media.id));
+      if (web) return { key: web.key, info: web, contentType: 'image/jpeg', immutable: true };
+    }
+    return this.served(media.filename, media.mimeType, { downloadName: downloadName(media), immutable: true });
+  }
+
+  private async served(key: string, contentType: string, options: { downloadName?: string; immutable: boolean; missing?: string }): Promise<ServedObject> {
+    const info = await this.storage.stat(key);
+    if (!info) throw new NotFoundException(options.missing ?? 'The file is not available');
+    return { key, info, contentType, immutable: options.immutable, ...(options.downloadName ? { downloadName: options.downloadName } : {}) };
+  }
+
+  stream(key: string, range?: { start: number; end: number }) {
+    return this.storage.get(key, range);
+  }
+
+  private async find(caller: Caller, mediaId: string): Promise<Media> {
+    if (!isUuid(mediaId)) throw hidden(caller, MEDIA_NOT_FOUND);
+    const media = await this.repo().findOneBy({ id: mediaId.toLowerCase() });
+    if (!media) throw hidden(caller, MEDIA_NOT_FOUND);
+    return media;
+  }
+
+  private async viewable(caller: Caller, mediaId: string): Promise<Media> {
+    const media = await this.find(caller, mediaId);
+    await requireView(this.access, caller, media.timelineId, MEDIA_NOT_FOUND);
+    return media;
+  }
+
+  private async editable(caller: SignedInCaller, mediaId: string): Promise<Media> {
+    const media = await this.find(caller, mediaId);
+    await requireEdit(this.access, caller, media.timelineId, { notFound: MEDIA_NOT_FOUND });
+    return media;
+  }
+}
+
+/** The title, with the original's extension when the title lacks one. */
+function downloadName(media: Media): string {
+  const dot = media.originalName.lastIndexOf('.');
+  const ext = dot > 0 ? media.originalName.slice(dot) : '';
+  return ext && !media.title.toLowerCase().endsWith(ext.toLowerCase()) ? `${media.title}${ext}` : media.title;
+}

@@ -1,0 +1,128 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import {
+  consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, type ObjectStorage, openDatabase, OutboxRelay,
+  type RunningService, type WorkQueue,
+} from '@timeliner/platform';
+import { BusTimelineAccess } from './access/timeline-access.js';
+import { MediaModule } from './media.module.js';
+import { MediaService } from './media/media.service.js';
+import type { ProcessingQueue } from './queue/processing-queue.js';
+import { WorkQueueProcessing } from './queue/work-queue-processing.js';
+import { schema } from './schema.js';
+import { timelineEventHandlers } from './timelines/timeline-events.js';
+import { MAX_UPLOAD_BYTES } from './uploads/file-acceptance.js';
+import { SIMPLE_UPLOAD_ROUTES, SimpleUploads } from './uploads/simple-uploads.js';
+import { TUS_CONTENT_TYPE, TUS_VERSION, type TusUploadOptions, TusUploads } from './uploads/tus-uploads.js';
+import { UploadCompletion } from './uploads/upload-completion.js';
+
+export interface MediaServiceOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  logger: Logger;
+  identitySecret: string;
+  port: number;
+  host: string;
+  /** Originals, renditions, thumbnails (`createObjectStorage(config)`). */
+  storage: ObjectStorage;
+  /** Where processing jobs go: the platform's work queue (`createWorkQueue`)... */
+  workQueue?: WorkQueue;
+  /** ...or any other ProcessingQueue (tests record the jobs). One of the two is required. */
+  processing?: ProcessingQueue;
+  /** How long the timelines service gets to answer an access check; default 2 s. */
+  timelinesTimeoutMs?: number;
+  uploads?: TusUploadOptions;
+  /** Period of the upload sweep (expired sessions, orphaned multipart uploads); default 10 min, 0 = never. */
+  sweepIntervalMs?: number;
+}
+
+export interface RunningMediaService extends RunningService {
+  dataSource: DataSource;
+  /** Runs the upload sweep now (it also runs on a timer). */
+  sweep(now?: Date): ReturnType<TusUploads['sweep']>;
+}
+
+/** Consumer group of this service on the event stream: replicas share it. */
+export const CONSUMER_GROUP = 'media';
+
+/**
+ * Starts the media service: its schema and migrations, the outbox relay, the consumer of timeline
+ * deletions, the upload sweep and the HTTP API. The processing worker runs apart
+ * (`startMediaWorker`); this side only queues its jobs.
+ */
+export async function startMediaService(options: MediaServiceOptions): Promise<RunningMediaService> {
+  const { logger, bus, storage } = options;
+  const processing = options.processing ?? (options.workQueue ? new WorkQueueProcessing(options.workQueue) : undefined);
+  if (!processing) throw new Error('startMediaService needs a workQueue (or a processing queue)');
+
+  const dataSource = await openDatabase({ url: options.databaseUrl, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger });
+  const relay = new OutboxRelay(dataSource, bus, { logger });
+  relay.start();
+  const events = new EventWriter(relay);
+  const access = new BusTimelineAccess(bus, logger, options.timelinesTimeoutMs ?? 2_000);
+  const completion = new UploadCompletion(dataSource, events, processing, bus, logger);
+  const tus = new TusUploads(dataSource, storage, access, completion, logger, options.uploads);
+  const simple = new SimpleUploads(dataSource, storage, access, completion, logger);
+  const media = new MediaService(dataSource, storage, access, events, logger);
+
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, timelineEventHandlers(storage, logger));
+
+  const app = await createServiceApp({
+    name: 'media',
+    module: MediaModule.forRoot({ media, tus, simple }),
+    logger,
+    identitySecret: options.identitySecret,
+    healthChecks: {
+      database: databaseHealthCheck(dataSource),
+      bus: () => bus.isHealthy(),
+      storage: () => storage.isHealthy(),
+      ...(options.workQueue ? { workQueue: () => options.workQueue!.isHealthy() } : {}),
+    },
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  // tus bodies reach the handler unread, as a stream.
+  fastify.addContentTypeParser(TUS_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
+  // Multipart forms are parsed (streaming) only by the two simple upload routes; elsewhere they are refused unread.
+  await app.register(fastifyMultipart as never, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 20, fieldSize: 1024 } });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/uploads')) void reply.header('tus-resumable', TUS_VERSION);
+    const type = request.headers['content-type'];
+    if (typeof type === 'string' && type.toLowerCase().startsWith('multipart/') && !(request.method === 'POST' && SIMPLE_UPLOAD_ROUTES.has(request.routeOptions.url ?? ''))) {
+      void reply.status(415).header('connection', 'close').send({ statusCode: 415, error: 'Unsupported Media Type', message: 'Unsupported content type' });
+      return;
+    }
+    done();
+  });
+
+  const url = await listenService(app, { name: 'media', port: options.port, host: options.host, logger });
+
+  const sweepEvery = options.sweepIntervalMs ?? 10 * 60_000;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = (now?: Date) => {
+    const run = tus.sweep(now);
+    sweeping = run.catch(() => undefined);
+    return run;
+  };
+  const timer = sweepEvery > 0
+    ? setInterval(() => {
+      sweep().then((result) => logger.debug(result, 'upload sweep'), (err: unknown) => logger.error({ err }, 'upload sweep failed'));
+    }, sweepEvery)
+    : undefined;
+  timer?.unref();
+
+  return {
+    app,
+    url,
+    dataSource,
+    sweep,
+    async close() {
+      if (timer) clearInterval(timer);
+      await app.close();
+      await sweeping;
+      await consumer.unsubscribe();
+      await relay.stop();
+      await dataSource.destroy();
+    },
+  };
+}

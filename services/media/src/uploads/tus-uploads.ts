@@ -1,0 +1,429 @@
+import { BadRequestException, ConflictException, GoneException, HttpException, HttpStatus, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { type Caller, MultipartUploadNotFoundError, type ObjectStorage, type MultipartPart } from '@timeliner/platform';
+import { AUTHENTICATION_REQUIRED, requireEdit, type TimelineAccess, UPLOADERS_ONLY } from '../access/timeline-access.js';
+import { isUuid } from '../ids.js';
+import { newTailKey, originalKey, uploadPrefix } from '../media/media-keys.js';
+import { assertAcceptedClaim, cleanOriginalName, FileTooLargeError, MAX_UPLOAD_BYTES, UnsupportedMediaError } from './file-acceptance.js';
+import { SNIFF_BYTES, sniff } from './sniff.js';
+import type { UploadCompletion } from './upload-completion.js';
+import { UploadSession } from './upload-session.entity.js';
+
+export const TUS_VERSION = '1.0.0';
+export const TUS_EXTENSIONS = 'creation,termination,expiration';
+export const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
+export const UPLOAD_NOT_FOUND = 'Upload not found';
+
+export interface TusUploadOptions {
+  /** Size of each stored part but the last; at least S3's 5 MiB. Default 8 MiB. */
+  partSize?: number;
+  /** An upload without progress for this long expires. Default 24 h. */
+  expiryMs?: number;
+  /** Uploads one user may have in progress at once. Default 20. */
+  maxActivePerUser?: number;
+}
+
+export interface UploadState {
+  id: string;
+  offset: number;
+  length: number;
+  expiresAt: Date;
+}
+
+const MiB = 1024 * 1024;
+const MAX_METADATA_LENGTH = 4096;
+
+/** Rows of an `UPDATE ... RETURNING` through DataSource.query (TypeORM answers [rows, count]). */
+const returned = (raw: unknown): unknown[] => (Array.isArray(raw) && Array.isArray(raw[0]) ? raw[0] : Array.isArray(raw) ? raw : []);
+
+/** Part buffers are reused: a busy server keeps a few, not one per request ever made. */
+class BufferPool {
+  private readonly free: Buffer[] = [];
+  constructor(private readonly size: number, private readonly keep = 4) {}
+  take(): Buffer {
+    return this.free.pop() ?? Buffer.allocUnsafe(this.size);
+  }
+  give(buffer: Buffer): void {
+    if (this.free.length < this.keep) this.free.push(buffer);
+  }
+}
+
+/** tus `Upload-Metadata`: comma-separated `key base64(value)` pairs. */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  if (!header) return metadata;
+  if (header.length > MAX_METADATA_LENGTH) throw new BadRequestException(`Upload-Metadata must be at most ${MAX_METADATA_LENGTH} characters`);
+  for (const pair of header.split(',')) {
+    const [key, value = '', ...rest] = pair.trim().split(' ');
+    if (!key || rest.length > 0 || !/^[\x21-\x7e]+$/.test(key) || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
+      throw new BadRequestException('Upload-Metadata must be comma-separated "key base64value" pairs');
+    }
+    if (Object.hasOwn(metadata, key)) throw new BadRequestException(`Upload-Metadata names ${key} twice`);
+    metadata[key] = Buffer.from(value, 'base64').toString('utf8');
+  }
+  return metadata;
+}
+
+const wholeNumber = (value: string | undefined, name: string): number => {
+  if (value === undefined || !/^\d{1,16}$/.test(value.trim())) throw new BadRequestException(`${name} must be a whole number of bytes`);
+  return Number(value.trim());
+};
+
+/**
+ * Resumable uploads (tus 1.0: core, creation, termination, expiration) mapped onto a multipart
+ * upload of the object store.
+ *
+ * State lives in `upload_sessions`, so any replica continues any upload. A PATCH body is cut into
+ * parts of `partSize` bytes as it streams in: each full part is stored, then recorded (part
+ * number and etag) by the same statement that advances the offset, and only if the offset is
+ * still the one the request started from. The offset therefore only ever counts durably stored
+ * bytes, and two requests racing for one upload cannot both advance it (the loser gets 409). A
+ * crash loses at most the part in flight.
+ *
+ * S3 parts must be at least 5 MiB (but the last), and a tus client may send chunks of any size.
+ * What is left at the end of a PATCH that does not end the upload (less than a part) is stored as
+ * the session's tail, an object under `uploads/<id>/tail/`, and prepended to the next PATCH's data:
+ * nothing is held in memory between requests. Each tail write uses a fresh key, recorded with the
+ * offset, so a request that loses a race never overwrites the tail the row points at.
+ *
+ * Memory per request: one part buffer. The first bytes of the upload are checked against the
+ * formats the product accepts (sniff.ts); a mismatch terminates the upload.
+ */
+export class TusUploads {
+  private readonly partSize: number;
+  private readonly expiryMs: number;
+  private readonly maxActivePerUser: number;
+  private readonly buffers: BufferPool;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly storage: ObjectStorage,
+    private readonly access: TimelineAccess,
+    private readonly completion: UploadCompletion,
+    private readonly logger: Logger,
+    options: TusUploadOptions = {},
+  ) {
+    this.partSize = Math.max(options.partSize ?? 8 * MiB, 5 * MiB);
+    this.expiryMs = options.expiryMs ?? 24 * 60 * 60 * 1000;
+    this.maxActivePerUser = options.maxActivePerUser ?? 20;
+    this.buffers = new BufferPool(this.partSize);
+  }
+
+  /** POST: a new upload of `Upload-Length` bytes into the timeline named by the metadata. */
+  async create(caller: Caller, headers: { uploadLength?: string; deferLength?: string; metadata?: string }): Promise<UploadState> {
+    if (!caller.userId) throw new UnauthorizedException(AUTHENTICATION_REQUIRED);
+    if (headers.uploadLength === undefined) throw new BadRequestException('Upload-Length is required (Upload-Defer-Length is not supported)');
+    const length = wholeNumber(headers.uploadLength, 'Upload-Length');
+    const metadata = parseUploadMetadata(headers.metadata);
+    const timelineId = metadata.timelineId?.trim() ?? '';
+    if (!timelineId) throw new BadRequestException('Upload-Metadata must name the timelineId');
+    if (!metadata.filename?.trim()) throw new BadRequestException('Upload-Metadata must name the filename');
+    await requireEdit(this.access, caller, timelineId, { forbidden: UPLOADERS_ONLY });
+    if (length > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
+    if (length === 0) throw new BadRequestException('The file is empty');
+    const originalName = cleanOriginalName(metadata.filename);
+    const declaredType = (metadata.filetype ?? '').trim().slice(0, 100);
+    assertAcceptedClaim(declaredType, originalName);
+
+    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM upload_sessions WHERE user_id = $1 AND status = 'active' AND expires_at > now()`, [caller.userId]);
+    if (n >= this.maxActivePerUser) throw new HttpException(`At most ${this.maxActivePerUser} uploads can be in progress at once`, HttpStatus.TOO_MANY_REQUESTS);
+
+    const id = randomUUID();
+    const mediaId = randomUUID();
+    const key = originalKey(mediaId);
+    const multipartId = await this.storage.createMultipart(key, { contentType: 'application/octet-stream' });
+    const session = this.dataSource.getRepository(UploadSession).create({
+      id,
+      userId: caller.userId,
+      timelineId: timelineId.toLowerCase(),
+      mediaId,
+      filename: key,
+      originalName,
+      mimeType: declaredType || 'application/octet-stream',
+      totalSize: length,
+      receivedBytes: 0,
+      totalChunks: Math.ceil(length / this.partSize),
+      receivedChunks: 0,
+      status: 'active',
+      multipartId,
+      chunks: [],
+      tailKey: null,
+      tailSize: 0,
+      metadata: { timelineId, filename: metadata.filename.slice(0, 1000), ...(declaredType ? { filetype: declaredType } : {}) },
+      expiresAt: new Date(Date.now() + this.expiryMs),
+    });
+    await this.dataSource.getRepository(UploadSession).insert(session);
+    return { id, offset: 0, length, expiresAt: session.expiresAt };
+  }
+
+  /** HEAD: how many bytes are stored. An upload that has them all but was not finished (a crash) is finished now. */
+  async head(caller: Caller, id: string): Promise<UploadState> {
+    let session = await this.load(caller, id);
+    if (session.status === 'active' && session.receivedBytes === session.totalSize) {
+      await this.finish(session.id, caller.requestId);
+      session = await this.load(caller, id);
+    }
+    return this.stateOf(session);
+  }
+
+  /** PATCH: appends the body at `Upload-Offset`. */
+  async patch(caller: Caller, id: string, headers: { contentType?: string; uploadOffset?: string; contentLength?: string }, body: Readable): Promise<UploadState> {
+    const session = await this.load(caller, id);
+    if ((headers.contentType ?? '').split(';')[0]!.trim().toLowerCase() !== TUS_CONTENT_TYPE) {
+      throw new HttpException(`Content-Type must be ${TUS_CONTENT_TYPE}`, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+    }
+    const offset = wholeNumber(headers.uploadOffset, 'Upload-Offset');
+    if (offset !== session.receivedBytes) {
+      throw new ConflictException(`Upload-Offset ${offset} does not match the upload's offset ${session.receivedBytes}`);
+    }
+    if (session.status === 'completed') return this.stateOf(session);
+    if (headers.contentLength !== undefined && /^\d+$/.test(headers.contentLength) && offset + Number(headers.contentLength) > session.totalSize) {
+      throw new HttpException('The chunk runs past Upload-Length', HttpStatus.PAYLOAD_TOO_LARGE);
+    }
+    await requireEdit(this.access, caller, session.timelineId, { forbidden: UPLOADERS_ONLY });
+
+    const buffer = this.buffers.take();
+    try {
+      const state = await this.receive(session, body, buffer);
+      if (state.receivedBytes === session.totalSize) await this.finish(session.id, caller.requestId);
+      return { id: session.id, offset: state.receivedBytes, length: session.totalSize, expiresAt: state.expiresAt };
+    } finally {
+      this.buffers.give(buffer);
+    }
+  }
+
+  /** DELETE: the upload and everything stored for it go. A finished upload stays (it is media now). */
+  async terminate(caller: Caller, id: string): Promise<void> {
+    const session = await this.load(caller, id);
+    if (session.status !== 'active') return;
+    await this.discard(session, 'cancelled');
+  }
+
+  /**
+   * Expired sessions: abort the multipart upload, delete the tail, mark them expired. Then
+   * multipart uploads no session owns that are older than a day (a crash between creating one and
+   * recording it), where the store can list them. Then stored uploads whose finishing or
+   * processing job was interrupted. Safe to run on every replica at once.
+   */
+  async sweep(now = new Date()): Promise<{ expired: number; orphans: number; finished: number; requeued: number }> {
+    const repo = this.dataSource.getRepository(UploadSession);
+    let expired = 0;
+    const stale: UploadSession[] = await this.dataSource.query(
+      `SELECT id FROM upload_sessions WHERE status = 'active' AND expires_at < $1 AND received_bytes < total_size ORDER BY expires_at LIMIT 500`, [now],
+    );
+    for (const { id } of stale) {
+      const session = await repo.findOneBy({ id });
+      if (!session || session.status !== 'active' || session.expiresAt >= now) continue;
+      if (await this.discard(session, 'expired', now)) expired += 1;
+    }
+
+    let orphans = 0;
+    const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+    try {
+      for await (const upload of this.storage.listMultipartUploads({ prefix: 'media/', initiatedBefore: dayAgo })) {
+        const [owner] = await this.dataSource.query(`SELECT 1 FROM upload_sessions WHERE multipart_id = $1 AND status = 'active'`, [upload.uploadId]);
+        if (owner) continue;
+        await this.storage.abortMultipart(upload.key, upload.uploadId);
+        orphans += 1;
+      }
+    } catch (err) {
+      // s3rver, for one, cannot list multipart uploads; S3 lifecycle rules cover real buckets.
+      this.logger.warn({ err }, 'could not list multipart uploads; orphaned uploads were not swept');
+    }
+
+    let finished = 0;
+    const complete: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM upload_sessions WHERE status = 'active' AND received_bytes = total_size AND updated_at < $1 LIMIT 100`, [new Date(now.getTime() - 60_000)],
+    );
+    for (const { id } of complete) {
+      try {
+        await this.finish(id);
+        finished += 1;
+      } catch (err) {
+        this.logger.error({ err, sessionId: id }, 'could not finish a fully received upload');
+      }
+    }
+
+    let requeued = 0;
+    const unqueued = await this.dataSource.query(
+      `SELECT id, timeline_id AS "timelineId", media_type AS "mediaType", filename, mime_type AS "mimeType" FROM media
+        WHERE status = 'processing' AND queued_at IS NULL AND uploaded_at < $1 LIMIT 100`, [new Date(now.getTime() - 60_000)],
+    );
+    for (const media of unqueued) if (await this.completion.queueProcessing(media)) requeued += 1;
+    return { expired, orphans, finished, requeued };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private stateOf(session: UploadSession): UploadState {
+    return { id: session.id, offset: session.receivedBytes, length: session.totalSize, expiresAt: session.expiresAt };
+  }
+
+  /** The caller's own upload; anyone else's is not found, an expired one is gone (410). */
+  private async load(caller: Caller, id: string): Promise<UploadSession> {
+    if (!caller.userId) throw new UnauthorizedException(AUTHENTICATION_REQUIRED);
+    if (!isUuid(id)) throw new NotFoundException(UPLOAD_NOT_FOUND);
+    const session = await this.dataSource.getRepository(UploadSession).findOneBy({ id: id.toLowerCase() });
+    if (!session || session.userId !== caller.userId || session.status === 'cancelled') throw new NotFoundException(UPLOAD_NOT_FOUND);
+    if (session.status === 'expired' || (session.status === 'active' && session.expiresAt.getTime() <= Date.now())) {
+      throw new GoneException('This upload has expired; start it again');
+    }
+    return session;
+  }
+
+  /**
+   * Streams the body into parts. Returns the durable state reached; throws 409 when another
+   * request moved the upload meanwhile, 413 past the declared length, 415 for content that is not
+   * an accepted video or image. A body cut short by the client is stored as far as it got.
+   */
+  private async receive(session: UploadSession, body: Readable, buffer: Buffer): Promise<{ receivedBytes: number; expiresAt: Date }> {
+    const { id, totalSize: total } = session;
+    const key = session.filename;
+    const multipartId = session.multipartId!;
+    const sniffBytes = Math.min(SNIFF_BYTES, total);
+    const partSize = this.partSize;
+    let parts = session.receivedChunks;
+    let durable = session.receivedBytes;
+    let tailKey = session.tailKey;
+    let mimeType = session.mimeType;
+    let checked = durable >= sniffBytes;
+    let expiresAt = session.expiresAt;
+    let fill = 0;
+
+    if (session.tailSize > 0 && tailKey) {
+      for await (const chunk of (await this.storage.get(tailKey)) as AsyncIterable<Buffer>) {
+        if (fill + chunk.length > session.tailSize) throw new Error(`Tail of upload ${id} is longer than recorded`);
+        chunk.copy(buffer, fill);
+        fill += chunk.length;
+      }
+      if (fill !== session.tailSize) throw new Error(`Tail of upload ${id} is shorter than recorded`);
+    }
+
+    const advance = async (set: string, params: unknown[], next: number): Promise<void> => {
+      const expires = new Date(Date.now() + this.expiryMs);
+      const rows = returned(await this.dataSource.query(
+        `UPDATE upload_sessions SET ${set}, received_bytes = $2, mime_type = $3, expires_at = $4, updated_at = now()
+          WHERE id = $1 AND status = 'active' AND received_bytes = $5 AND received_chunks = $6 RETURNING id`,
+        [id, next, mimeType, expires, durable, parts, ...params],
+      ));
+      if (rows.length === 0) throw new ConflictException('The upload was changed by another request; ask for its offset again');
+      durable = next;
+      expiresAt = expires;
+    };
+    const dropOldTail = (old: string | null) => {
+      if (old) this.storage.delete(old).catch((err: unknown) => this.logger.warn({ err, key: old }, 'could not delete an upload tail'));
+    };
+    const storePart = async (): Promise<void> => {
+      const part: MultipartPart = await this.storage.uploadPart(key, multipartId, parts + 1, buffer.subarray(0, fill), fill);
+      const next = parts * partSize + fill;
+      await advance(`chunks = chunks || $7::jsonb, received_chunks = received_chunks + 1, tail_key = NULL, tail_size = 0`,
+        [JSON.stringify([{ partNumber: part.partNumber, etag: part.etag, size: part.size }])], next);
+      parts += 1;
+      fill = 0;
+      dropOldTail(tailKey);
+      tailKey = null;
+    };
+    const check = async (): Promise<void> => {
+      const found = sniff(buffer.subarray(0, sniffBytes));
+      if (!found.accepted) {
+        await this.discard(session, 'cancelled');
+        throw new UnsupportedMediaError(found.mime, session.originalName);
+      }
+      mimeType = found.mime;
+      checked = true;
+    };
+
+    const chunks = (body as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<Buffer | string>;
+      try {
+        next = await chunks.next();
+      } catch {
+        // The client went away mid-body: keep what arrived (tus: store as much as possible).
+        break;
+      }
+      if (next.done) break;
+      let data = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      if (parts * partSize + fill + data.length > total) {
+        body.destroy();
+        throw new HttpException('The chunk runs past Upload-Length', HttpStatus.PAYLOAD_TOO_LARGE);
+      }
+      while (data.length > 0) {
+        const n = Math.min(data.length, partSize - fill);
+        data.copy(buffer, fill, 0, n);
+        fill += n;
+        data = data.subarray(n);
+        if (!checked && parts === 0 && fill >= sniffBytes) await check();
+        if (fill === partSize) await storePart();
+      }
+    }
+
+    const position = parts * partSize + fill;
+    if (position === total) {
+      if (fill > 0) await storePart();
+    } else if (position > durable) {
+      // Less than a part that does not end the upload: the tail, under a fresh key.
+      const fresh = newTailKey(id);
+      await this.storage.put(fresh, buffer.subarray(0, fill), { size: fill, contentType: 'application/octet-stream' });
+      try {
+        await advance(`tail_key = $7, tail_size = $8`, [fresh, fill], position);
+      } catch (err) {
+        await this.storage.delete(fresh).catch(() => undefined);
+        throw err;
+      }
+      dropOldTail(tailKey);
+      tailKey = fresh;
+    }
+    return { receivedBytes: durable, expiresAt };
+  }
+
+  /**
+   * Completes the multipart upload and turns the session into media, once: the session's status
+   * flips in the transaction that inserts the media row and its event, so concurrent finishers
+   * (a PATCH, a HEAD after a crash, the sweep) produce one media item.
+   */
+  private async finish(sessionId: string, requestId?: string): Promise<void> {
+    const repo = this.dataSource.getRepository(UploadSession);
+    const session = await repo.findOneBy({ id: sessionId });
+    if (!session || session.status !== 'active' || session.receivedBytes !== session.totalSize) return;
+    const parts = [...session.chunks].sort((a, b) => a.partNumber - b.partNumber);
+    try {
+      await this.storage.completeMultipart(session.filename, session.multipartId!, parts);
+    } catch (err) {
+      // Completed already by a finisher that died before recording it.
+      if (!(err instanceof MultipartUploadNotFoundError)) throw err;
+    }
+    const stored = await this.storage.stat(session.filename);
+    if (!stored || stored.size !== session.totalSize) throw new Error(`Upload ${sessionId} completed with ${stored?.size ?? 'no'} bytes of ${session.totalSize}`);
+
+    const media = await this.dataSource.transaction(async (manager) => {
+      const flipped = returned(await manager.query(`UPDATE upload_sessions SET status = 'completed', tail_key = NULL, tail_size = 0, updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id`, [sessionId]));
+      if (flipped.length === 0) return null;
+      return this.completion.record(manager, {
+        mediaId: session.mediaId,
+        timelineId: session.timelineId,
+        uploaderId: session.userId,
+        originalName: session.originalName,
+        mimeType: session.mimeType,
+        size: session.totalSize,
+        ...(requestId ? { requestId } : {}),
+      });
+    });
+    await this.storage.deletePrefix(uploadPrefix(sessionId)).catch((err: unknown) => this.logger.warn({ err, sessionId }, 'could not delete upload leftovers'));
+    if (media) await this.completion.announce(media, requestId);
+  }
+
+  /** Ends an unfinished upload: its multipart upload and tail go, the row says why. */
+  private async discard(session: UploadSession, status: 'cancelled' | 'expired', before?: Date): Promise<boolean> {
+    const rows = returned(await this.dataSource.query(
+      `UPDATE upload_sessions SET status = $2, tail_key = NULL, tail_size = 0, updated_at = now() WHERE id = $1 AND status = 'active'${before ? ' AND expires_at < $3' : ''} RETURNING id`,
+      before ? [session.id, status, before] : [session.id, status],
+    ));
+    if (session.multipartId) await this.storage.abortMultipart(session.filename, session.multipartId).catch((err: unknown) => this.logger.warn({ err, sessionId: session.id }, 'could not abort a multipart upload'));
+    await this.storage.deletePrefix(uploadPrefix(session.id)).catch((err: unknown) => this.logger.warn({ err, sessionId: session.id }, 'could not delete an upload tail'));
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,91 @@
+import 'reflect-metadata';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import {
+  BaseConfig,
+  closeOnSignal,
+  ConfigError,
+  createEventBus,
+  createLogger,
+  createObjectStorage,
+  createWorkQueue,
+  loadConfig,
+  openDatabase,
+} from '@timeliner/platform';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import { schema } from './schema.js';
+import { listenHealth } from './processing/health-server.js';
+import { startMediaWorker } from './worker-runtime.js';
+
+/** Settings of the media processing worker process. */
+export class MediaWorkerConfig extends BaseConfig {
+  /** Health and metrics port. */
+  override PORT: number = 3010;
+
+  /** ffmpeg binary; default the system's (/usr/bin/ffmpeg), else `ffmpeg` on the PATH. */
+  @IsOptional()
+  @IsString()
+  FFMPEG_PATH: string | undefined = undefined;
+
+  @IsOptional()
+  @IsString()
+  FFPROBE_PATH: string | undefined = undefined;
+
+  /** Jobs run at once by this process; ffmpeg already uses every core, so 1 unless cores are many. */
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  MEDIA_WORKER_CONCURRENCY: number = 1;
+}
+
+/**
+ * The media worker as its own process (compose, Kubernetes): `/health/live`, `/health/ready`
+ * (database, bus, work queue, storage, ffmpeg) and `/metrics` on PORT (3010). SIGTERM stops
+ * taking jobs, kills running ffmpeg (those jobs go back to the queue at once) and exits.
+ */
+async function main() {
+  const config = loadConfig(MediaWorkerConfig);
+  const logger = createLogger('media-worker', config.LOG_LEVEL);
+  if (!config.DATABASE_URL) throw new ConfigError(['DATABASE_URL: is required for the media worker']);
+  if (!config.NATS_URL) {
+    logger.warn('No NATS_URL: the worker only sees jobs queued in this process (single-process mode runs it in the launcher)');
+  }
+
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: 'media-worker' });
+  collectDefaultMetrics({ register: registry });
+
+  const dataSource = await openDatabase({ url: config.DATABASE_URL, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger, poolSize: 4 + config.MEDIA_WORKER_CONCURRENCY });
+  const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger });
+  const queue = await createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger });
+  const storage = await createObjectStorage(config);
+  const worker = await startMediaWorker({
+    dataSource,
+    bus,
+    storage,
+    logger,
+    queue,
+    registry,
+    concurrency: config.MEDIA_WORKER_CONCURRENCY,
+    ...(config.FFMPEG_PATH ? { ffmpegPath: config.FFMPEG_PATH } : {}),
+    ...(config.FFPROBE_PATH ? { ffprobePath: config.FFPROBE_PATH } : {}),
+  });
+  const server = await listenHealth(worker, config.PORT, config.HOST);
+  logger.info({ port: config.PORT, concurrency: config.MEDIA_WORKER_CONCURRENCY }, 'media worker ready');
+
+  closeOnSignal(logger, config.SHUTDOWN_GRACE_SECONDS, [
+    () => worker.close(),
+    () => queue.close(),
+    () => bus.close(),
+    () => dataSource.destroy(),
+    () => new Promise<void>((resolve) => server.close(() => resolve())),
+  ]);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import { on } from '@timeliner/platform';
+import { MediaEvents } from '@timeliner/proto';
+import type { EntityManager } from 'typeorm';
+import { isUuid } from '../ids.js';
+import { refreshActivity } from './activity.js';
+
+/** video_count and duration (whole seconds) from the counted videos, then the activity score. */
+async function recount(manager: EntityManager, timelineId: string): Promise<void> {
+  await manager.query(
+    `UPDATE timelines t SET video_count = v.n, duration = v.seconds
+       FROM (SELECT count(*)::int AS n, round(coalesce(sum(duration), 0))::int AS seconds FROM timeline_videos WHERE timeline_id = $1) v
+      WHERE t.id = $1`,
+    [timelineId],
+  );
+  await refreshActivity(manager, timelineId);
+}
+
+/**
+ * Video counts and total duration, from the media service's events (it owns the media). A video
+ * counts once it is processed (playable); it may be announced again when more renditions are
+ * ready (its duration is then updated, not added). A deletion uncounts it if it was counted. The
+ * inbox drops redelivered events; the per-video rows make the rest idempotent.
+ */
+export const mediaEventHandlers = [
+  on(MediaEvents.VideoProcessed, async (video, meta, manager) => {
+    if (!isUuid(video.mediaId) || !isUuid(video.timelineId)) return;
+    const timelineId = video.timelineId.toLowerCase();
+    const [timeline] = await manager.query('SELECT 1 FROM timelines WHERE id = $1 FOR UPDATE', [timelineId]);
+    if (!timeline) return; // deleted meanwhile
+    const duration = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : 0;
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO timeline_videos (media_id, timeline_id, duration) VALUES ($1, $2, $3)
+       ON CONFLICT (media_id) DO UPDATE SET duration = EXCLUDED.duration
+       RETURNING (xmax = 0) AS inserted`,
+      [video.mediaId.toLowerCase(), timelineId, duration],
+    );
+    if ((inserted[0] as { inserted?: boolean } | undefined)?.inserted) {
+      await manager.query('UPDATE timelines SET last_content_added_at = greatest(last_content_added_at, $2::timestamptz) WHERE id = $1', [timelineId, new Date(meta.occurredAt)]);
+    }
+    await recount(manager, timelineId);
+  }),
+  on(MediaEvents.MediaDeleted, async (media, _meta, manager) => {
+    if (!isUuid(media.mediaId) || !isUuid(media.timelineId)) return;
+    const timelineId = media.timelineId.toLowerCase();
+    const [timeline] = await manager.query('SELECT 1 FROM timelines WHERE id = $1 FOR UPDATE', [timelineId]);
+    // DELETE ... RETURNING answers [rows, count] through EntityManager.query.
+    const [removed] = (await manager.query('DELETE FROM timeline_videos WHERE media_id = $1 RETURNING media_id', [media.mediaId.toLowerCase()])) as [unknown[], number];
+    if (timeline && removed.length > 0) await recount(manager, timelineId);
+  }),
+];

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { MediaEvents, MediaType } from '@timeliner/proto';
+import { as, type Person, startHarness, type TimelinesHarness } from './harness.js';
+
+/** videoCount, duration and activity follow the media service's events, each applied once. */
+describe('timeline counters from media events', () => {
+  let h: TimelinesHarness;
+  let owner: Person;
+
+  beforeAll(async () => {
+    h = await startHarness('tlmedia');
+    owner = await h.register();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const row = async (id: string) =>
+    (await h.query<{ video_count: number; duration: number; last_content_added_at: Date | null; activity_score: number }>(
+      'SELECT video_count, duration, last_content_added_at, activity_score FROM timelines WHERE id = $1', [id],
+    ))[0]!;
+  const applied = async (eventId: string) => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [eventId])).length === 1;
+  const deliver: typeof h.publish = async (definition, payload, id) => {
+    const eventId = await h.publish(definition, payload, id);
+    await h.waitFor(() => applied(eventId));
+    return eventId;
+  };
+
+  it('counts processed videos once, updates their duration, uncounts deleted ones', async () => {
+    const timelineId = (await h.call('post', '/api/timelines', as(owner)).send({ title: 'Counted' }).expect(201)).body.id as string;
+    const before = await row(timelineId);
+    const a = randomUUID();
+    const b = randomUUID();
+
+    const first = await h.publish(MediaEvents.VideoProcessed, { mediaId: a, timelineId, duration: 10.4 });
+    await h.waitFor(() => applied(first));
+    // The same event again (redelivery) changes nothing.
+    await h.publish(MediaEvents.VideoProcessed, { mediaId: a, timelineId, duration: 10.4 }, first);
+    // The same video announced again (all renditions ready): duration updated, not added.
+    await deliver(MediaEvents.VideoProcessed, { mediaId: a, timelineId, duration: 12.4 });
+    await deliver(MediaEvents.VideoProcessed, { mediaId: b, timelineId, duration: 5.3 });
+    const after = await row(timelineId);
+    expect(after).toMatchObject({ video_count: 2, duration: 18 });
+    expect(after.last_content_added_at).not.toBeNull();
+    expect(after.activity_score).toBeGreaterThan(before.activity_score);
+    const timeline = await h.call('get', `/api/timelines/${timelineId}`, as(owner)).expect(200);
+    expect(timeline.body).toMatchObject({ videoCount: 2, duration: 18 });
+
+    // A deleted video that was never processed is not uncounted; a processed one is, once.
+    await deliver(MediaEvents.MediaDeleted, { mediaId: randomUUID(), timelineId, mediaType: MediaType.VIDEO, duration: 0 });
+    expect(await row(timelineId)).toMatchObject({ video_count: 2, duration: 18 });
+    const gone = await h.publish(MediaEvents.MediaDeleted, { mediaId: a, timelineId, mediaType: MediaType.VIDEO, duration: 12.4 });
+    await h.waitFor(() => applied(gone));
+    await h.publish(MediaEvents.MediaDeleted, { mediaId: a, timelineId, mediaType: MediaType.VIDEO, duration: 12.4 }, gone);
+    await deliver(MediaEvents.MediaDeleted, { mediaId: a, timelineId, mediaType: MediaType.VIDEO, duration: 12.4 });
+    expect(await row(timelineId)).toMatchObject({ video_count: 1, duration: 5 });
+  });
+
+  it('ignores events about timelines that no longer exist', async () => {
+    const id = await h.publish(MediaEvents.VideoProcessed, { mediaId: randomUUID(), timelineId: randomUUID(), duration: 3 });
+    await h.waitFor(() => applied(id));
+    expect(await h.query('SELECT 1 FROM timeline_videos WHERE timeline_id NOT IN (SELECT id FROM timelines)')).toEqual([]);
+  });
+});
