@@ -819,12 +819,13 @@ export interface components {
             password: string;
         };
         MediaItemDto: {
-            /** @description Images: the picture (web-size when made); videos: the original */
+            /** @description Images: the picture (web-size when made); videos: the original. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudUrl: string;
-            /** @description Videos: the original with Range support */
+            /** @description Videos: the original with Range support. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudVideoUrl: string | null;
             /** @description Seconds */
             duration: number;
+            /** @description Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             hlsUrl: string | null;
             /** Format: uuid */
             id: string;
@@ -836,6 +837,7 @@ export interface components {
              * @enum {string}
              */
             status: "uploading" | "processing" | "completed" | "error";
+            /** @description Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             thumbnailUrl: string | null;
             title: string;
             /** @enum {string} */
@@ -1047,6 +1049,7 @@ export interface components {
             username: string;
         };
         VideoDto: {
+            /** @description Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudThumbnailUrl: string | null;
             /** @description Seconds; 0 until processed */
             duration: number;
@@ -1054,7 +1057,7 @@ export interface components {
             fileSize: number;
             /** @description Server-generated storage name of the original */
             filename: string;
-            /** @description HLS master playlist; null until the first rendition exists */
+            /** @description HLS master playlist; null until the first rendition exists. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             hlsUrl: string | null;
             /** Format: uuid */
             id: string;
@@ -1065,8 +1068,9 @@ export interface components {
             position: number;
             /** @enum {string} */
             status: "uploading" | "processing" | "completed" | "error";
-            /** @description The original, with Range support */
+            /** @description The original, with Range support. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             streamUrl: string;
+            /** @description Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             thumbnailUrl: string | null;
             title: string;
             /** Format: date-time */
@@ -1481,6 +1485,8 @@ export interface operations {
         parameters: {
             query?: {
                 variant?: "web" | "original";
+                /** @description The token of a signed URL, as the lists and videos carry it: opens this media without the bearer header until it expires (then 401 Link expired). */
+                access?: unknown;
             };
             header?: never;
             path: {
@@ -1505,7 +1511,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            /** @description Anonymous callers who may not see the timeline are asked to sign in; an invalid or expired access token: Link expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2997,7 +3003,10 @@ export interface operations {
     };
     videoVideoHlsFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The token of a signed URL, as the lists and videos carry it: opens this media without the bearer header until it expires (then 401 Link expired). */
+                access?: unknown;
+            };
             header?: never;
             path: {
                 /** @description The video (or image) */
@@ -3016,7 +3025,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            /** @description Anonymous callers who may not see the timeline are asked to sign in; an invalid or expired access token: Link expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3041,7 +3050,10 @@ export interface operations {
     };
     videoVideoHlsRenditionFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The token of a signed URL, as the lists and videos carry it: opens this media without the bearer header until it expires (then 401 Link expired). */
+                access?: unknown;
+            };
             header?: never;
             path: {
                 /** @description The video (or image) */
@@ -3062,7 +3074,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            /** @description Anonymous callers who may not see the timeline are asked to sign in; an invalid or expired access token: Link expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3087,7 +3099,10 @@ export interface operations {
     };
     videoStreamVideo: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The token of a signed URL, as the lists and videos carry it: opens this media without the bearer header until it expires (then 401 Link expired). */
+                access?: unknown;
+            };
             header?: never;
             path: {
                 /** @description The video (or image) */
@@ -3111,7 +3126,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            /** @description Anonymous callers who may not see the timeline are asked to sign in; an invalid or expired access token: Link expired */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3143,7 +3158,10 @@ export interface operations {
     };
     videoVideoThumbnail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The token of a signed URL, as the lists and videos carry it: opens this media without the bearer header until it expires (then 401 Link expired). */
+                access?: unknown;
+            };
             header?: never;
             path: {
                 /** @description The video (or image) */
@@ -3160,7 +3178,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            /** @description Anonymous callers who may not see the timeline are asked to sign in; an invalid or expired access token: Link expired */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,7 @@ import {
 import { BusTimelineAccess } from './access/timeline-access.js';
 import { MediaModule } from './media.module.js';
 import { MediaService } from './media/media.service.js';
+import { MediaUrlSigner } from './media/media-urls.js';
 import type { ProcessingQueue } from './queue/processing-queue.js';
 import { WorkQueueProcessing } from './queue/work-queue-processing.js';
 import { schema } from './schema.js';
@@ -64,7 +65,7 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
   const completion = new UploadCompletion(dataSource, events, processing, bus, logger);
   const tus = new TusUploads(dataSource, storage, access, completion, logger, options.uploads);
   const simple = new SimpleUploads(dataSource, storage, access, completion, logger);
-  const media = new MediaService(dataSource, storage, access, events, logger);
+  const media = new MediaService(dataSource, storage, access, events, logger, new MediaUrlSigner(options.identitySecret));
 
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, timelineEventHandlers(storage, logger));
 

@@ -4,6 +4,8 @@ import { request as httpRequest } from 'node:http';
 import { MediaEvents, MediaType, TimelinesEvents } from '@timeliner/proto';
 import { binary, type MediaHarness, mp4Bytes, PNG_HEADER, startHarness, waitFor } from './harness.js';
 
+/** A media URL as the API answers it: signed with an access token (see media-urls.ts). */
+const signedUrl = (path: string) => new RegExp(`^${path.replace(/[.?]/g, '\\$&')}\\?access=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}$`);
 const bytesOf = (res: { body: unknown; text?: string }): Buffer => (Buffer.isBuffer(res.body) ? res.body : Buffer.from(res.text ?? ''));
 
 describe('media: simple uploads, lists, order, titles, deletion, streaming', () => {
@@ -26,7 +28,7 @@ describe('media: simple uploads, lists, order, titles, deletion, streaming', () 
     videoId = res.body.id;
     expect(res.body).toMatchObject({
       title: 'Beach day', originalName: 'Beach day.mp4', status: 'processing', mediaType: 'video', position: 0, duration: 0, fileSize: video.length,
-      metadata: { width: null, height: null, createdAt: null }, thumbnailUrl: null, cloudThumbnailUrl: null, hlsUrl: null, streamUrl: `/api/videos/${videoId}/stream`,
+      metadata: { width: null, height: null, createdAt: null }, thumbnailUrl: null, cloudThumbnailUrl: null, hlsUrl: null, streamUrl: expect.stringMatching(signedUrl(`/api/videos/${videoId}/stream`)),
     });
     expect(Date.parse(res.body.uploadedAt)).not.toBeNaN();
     const stored = await h.storage.stat(`media/${videoId}/original`);
@@ -38,7 +40,7 @@ describe('media: simple uploads, lists, order, titles, deletion, streaming', () 
   it('POST /media takes images; the list holds both kinds in spec 000 shape', async () => {
     const png = Buffer.concat([PNG_HEADER, Buffer.alloc(2000, 1)]);
     const res = await upload('media', png, 'photo.png', 'image/png').expect(201);
-    expect(res.body).toMatchObject({ type: 'image', status: 'processing', originalName: 'photo.png', cloudVideoUrl: null, cloudUrl: `/api/media/${res.body.id}/file`, position: 1, metadata: { width: null, height: null } });
+    expect(res.body).toMatchObject({ type: 'image', status: 'processing', originalName: 'photo.png', cloudVideoUrl: null, cloudUrl: expect.stringMatching(signedUrl(`/api/media/${res.body.id}/file`)), position: 1, metadata: { width: null, height: null } });
     const list = await h.call('get', `/api/timelines/${h.world.privateTimeline}/media`, h.as('viewer')).expect(200);
     expect(list.body.map((m: { type: string }) => m.type)).toEqual(['video', 'image']);
     const videos = await h.call('get', `/api/timelines/${h.world.privateTimeline}/videos`, h.as('viewer')).expect(200);
@@ -152,7 +154,7 @@ describe('media: simple uploads, lists, order, titles, deletion, streaming', () 
     await h.query(`UPDATE media SET hls_master_key = $2, thumbnail_key = $3, status = 'completed', duration = 12.5, processed_at = now(), metadata = '{"width": 1280, "height": 720, "createdAt": "2024-05-01T10:00:00Z"}' WHERE id = $1`,
       [videoId, `media/${videoId}/hls/master.m3u8`, `media/${videoId}/thumb.jpg`]);
     const list = await h.call('get', `/api/timelines/${h.world.privateTimeline}/videos`, h.as('viewer')).expect(200);
-    expect(list.body[0]).toMatchObject({ status: 'completed', duration: 12.5, hlsUrl: `/api/videos/${videoId}/hls/master.m3u8`, thumbnailUrl: `/api/videos/${videoId}/thumbnail`, metadata: { width: 1280, height: 720, createdAt: '2024-05-01T10:00:00.000Z' } });
+    expect(list.body[0]).toMatchObject({ status: 'completed', duration: 12.5, hlsUrl: expect.stringMatching(signedUrl(`/api/videos/${videoId}/hls/master.m3u8`)), thumbnailUrl: expect.stringMatching(signedUrl(`/api/videos/${videoId}/thumbnail`)), metadata: { width: 1280, height: 720, createdAt: '2024-05-01T10:00:00.000Z' } });
     const hls = (file: string) => h.call('get', `/api/videos/${videoId}/hls/${file}`, h.as('viewer'));
     expect((await hls('master.m3u8').expect(200)).headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect((await hls('360p_000.ts').expect(200)).headers['content-type']).toBe('video/mp2t');

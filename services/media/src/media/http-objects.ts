@@ -2,6 +2,26 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MediaService, ServedObject } from './media.service.js';
+import { signPlaylist } from './media-urls.js';
+
+const PLAYLIST = 'application/vnd.apple.mpegurl';
+/** Playlists are small; one larger than this is sent as stored. */
+const MAX_REWRITTEN_PLAYLIST = 1024 * 1024;
+
+async function readAll(source: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Cache-Control: for a signed request as long as the token lasts (playlists, which change while
+ * renditions are added, are revalidated anyway); else a day for what never changes.
+ */
+function cacheControl(object: ServedObject): string {
+  if (!object.immutable) return 'private, no-cache';
+  return object.signed ? `private, max-age=${object.signed.secondsLeft}` : 'private, max-age=86400';
+}
 
 export type RangeAnswer = { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
@@ -49,6 +69,8 @@ function exactly(length: number): Transform {
 /**
  * Sends a stored object: 200 or 206 by Range, 416 for a range it cannot satisfy, 304 for a
  * matching If-None-Match; a safe Content-Type, nosniff, and Content-Disposition for originals.
+ * A playlist served for an access token is sent whole with the token added to each of its URIs,
+ * so that the browser's own HLS player (which cannot send the bearer header) can follow them.
  */
 export async function sendObject(media: MediaService, object: ServedObject, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { size } = object.info;
@@ -57,8 +79,15 @@ export async function sendObject(media: MediaService, object: ServedObject, requ
     .header('content-type', object.contentType)
     .header('x-content-type-options', 'nosniff')
     .header('accept-ranges', 'bytes')
-    .header('cache-control', object.immutable ? 'private, max-age=86400' : 'private, no-cache')
+    .header('cache-control', cacheControl(object))
     .header('last-modified', object.info.lastModified.toUTCString());
+  if (object.signed && object.contentType === PLAYLIST && size <= MAX_REWRITTEN_PLAYLIST) {
+    const playlist = signPlaylist((await readAll(await media.stream(object.key))).toString('utf8'), object.signed.token);
+    const body = Buffer.from(playlist, 'utf8');
+    void reply.header('content-length', String(body.length));
+    void reply.send(request.method === 'HEAD' ? Readable.from([]) : body);
+    return;
+  }
   if (etag) void reply.header('etag', etag);
   if (object.downloadName) void reply.header('content-disposition', contentDisposition('inline', object.downloadName));
 

@@ -8,11 +8,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
 import { SimpleUploads } from '../uploads/simple-uploads.js';
 import { sendObject } from './http-objects.js';
-import { MediaItemDto, OrderByTimestampDto, ReorderVideosDto, toMediaItemDto, toVideoDto, UpdateTitleDto, VideoDto } from './media.dto.js';
+import { MediaItemDto, OrderByTimestampDto, ReorderVideosDto, UpdateTitleDto, VideoDto } from './media.dto.js';
 import { MediaService } from './media.service.js';
 
 const HIDDEN = 'Anonymous callers who may not see the timeline are asked to sign in';
 const NOT_VISIBLE = 'Timeline not found (or not visible to the caller)';
+/** The signed-URL token of the object routes (see media/media-urls.ts). */
+const ACCESS = {
+  name: 'access',
+  required: false,
+  description: 'The token of a signed URL, as the lists and videos carry it: opens this media without the bearer header until it expires (then 401 Link expired).',
+} as const;
+const ApiAccess = () => ApiQuery(ACCESS);
+/** A repeated or malformed parameter is an invalid token, never an absent one. */
+const token = (access: unknown): string | undefined => (access === undefined ? undefined : typeof access === 'string' ? access : '');
+const HIDDEN_OR_EXPIRED = `${HIDDEN}; an invalid or expired access token: Link expired`;
 
 /** Closes the connection when an upload is refused before its body was read, instead of reading gigabytes to throw away. */
 async function refusingUnreadBody<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -66,7 +76,7 @@ export class TimelineMediaController {
   @ApiPayloadTooLargeResponse({ description: 'File too large. Maximum size is 2GB.' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Invalid file type. Only video and image files are supported. Received: {type} for {name}' })
   async uploadTimelineVideo(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<VideoDto> {
-    return toVideoDto(await refusingUnreadBody(request, reply, () => this.uploads.upload(caller, id, 'video', request)));
+    return this.media.videoDto(await refusingUnreadBody(request, reply, () => this.uploads.upload(caller, id, 'video', request)));
   }
 
   @Post('media')
@@ -81,7 +91,7 @@ export class TimelineMediaController {
   @ApiPayloadTooLargeResponse({ description: 'File too large. Maximum size is 2GB.' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Invalid file type. Only video and image files are supported. Received: {type} for {name}' })
   async uploadTimelineMedia(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<MediaItemDto> {
-    return toMediaItemDto(await refusingUnreadBody(request, reply, () => this.uploads.upload(caller, id, 'media', request)));
+    return this.media.mediaItemDto(await refusingUnreadBody(request, reply, () => this.uploads.upload(caller, id, 'media', request)));
   }
 
   @Post('videos/reorder')
@@ -138,25 +148,38 @@ export class VideoController {
 
   @Get('stream')
   @ApiOperation({ summary: 'The original file', description: 'Honours Range (206, 416), If-Range and If-None-Match.' })
+  @ApiAccess()
+  @ApiUnauthorizedResponse({ description: HIDDEN_OR_EXPIRED })
   @ApiProduces('video/*', 'image/*')
   @ApiOkResponse({ description: 'The whole file' })
   @ApiResponse({ status: 206, description: 'The requested byte range' })
   @ApiResponse({ status: 416, description: 'Range not satisfiable' })
-  async streamVideo(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await sendObject(this.media, await this.media.original(caller, id), request, reply);
+  async streamVideo(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query('access') access: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await sendObject(this.media, await this.media.original(caller, id, token(access)), request, reply);
   }
 
   @Get('hls/:file')
   @ApiOperation({ summary: 'HLS playlists and segments', description: 'master.m3u8, per-rendition playlists, .ts/.m4s segments and .mp4 init segments, as the worker writes them.' })
+  @ApiAccess()
+  @ApiUnauthorizedResponse({ description: HIDDEN_OR_EXPIRED })
   @ApiParam({ name: 'file', description: 'A playlist or segment name, e.g. master.m3u8' })
   @ApiProduces('application/vnd.apple.mpegurl', 'video/mp2t', 'video/iso.segment', 'video/mp4')
   @ApiOkResponse({ description: 'The playlist or segment' })
-  async videoHlsFile(@CurrentCaller() caller: Caller, @Param('id') id: string, @Param('file') file: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await sendObject(this.media, await this.media.hls(caller, id, file), request, reply);
+  async videoHlsFile(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Param('file') file: string,
+    @Query('access') access: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendObject(this.media, await this.media.hls(caller, id, file, undefined, token(access)), request, reply);
   }
 
   @Get('hls/:rendition/:file')
   @ApiOperation({ summary: 'A rendition playlist or segment', description: 'The master playlist lists each rendition as `<height>p/index.m3u8`; its segments sit beside it.' })
+  @ApiAccess()
+  @ApiUnauthorizedResponse({ description: HIDDEN_OR_EXPIRED })
   @ApiParam({ name: 'rendition', description: 'A rendition folder, e.g. 360p' })
   @ApiParam({ name: 'file', description: 'A playlist or segment name, e.g. index.m3u8' })
   @ApiProduces('application/vnd.apple.mpegurl', 'video/mp2t', 'video/iso.segment', 'video/mp4')
@@ -166,18 +189,21 @@ export class VideoController {
     @Param('id') id: string,
     @Param('rendition') rendition: string,
     @Param('file') file: string,
+    @Query('access') access: unknown,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendObject(this.media, await this.media.hls(caller, id, file, rendition), request, reply);
+    await sendObject(this.media, await this.media.hls(caller, id, file, rendition, token(access)), request, reply);
   }
 
   @Get('thumbnail')
   @ApiOperation({ summary: 'The 160x90 JPEG thumbnail, once processing made it' })
+  @ApiAccess()
+  @ApiUnauthorizedResponse({ description: HIDDEN_OR_EXPIRED })
   @ApiProduces('image/jpeg')
   @ApiOkResponse({ description: 'The thumbnail' })
-  async videoThumbnail(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    await sendObject(this.media, await this.media.thumbnail(caller, id), request, reply);
+  async videoThumbnail(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query('access') access: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await sendObject(this.media, await this.media.thumbnail(caller, id, token(access)), request, reply);
   }
 }
 
@@ -192,14 +218,23 @@ export class MediaFileController {
 
   @Get('file')
   @ApiOperation({ summary: 'An image', description: 'The web-size rendition once processing made it, else the original; ?variant=original for the original.' })
+  @ApiAccess()
+  @ApiUnauthorizedResponse({ description: HIDDEN_OR_EXPIRED })
   @ApiQuery({ name: 'variant', required: false, enum: ['web', 'original'] })
   @ApiProduces('image/*')
   @ApiOkResponse({ description: 'The image' })
   @ApiBadRequestResponse({ description: 'Unknown variant' })
-  async mediaFile(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query('variant') variant: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async mediaFile(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Query('variant') variant: string | undefined,
+    @Query('access') access: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     if (variant !== undefined && variant !== 'web' && variant !== 'original') {
       throw new BadRequestException('variant must be web or original');
     }
-    await sendObject(this.media, await this.media.image(caller, id, variant ?? 'web'), request, reply);
+    await sendObject(this.media, await this.media.image(caller, id, variant ?? 'web', token(access)), request, reply);
   }
 }

@@ -8,6 +8,7 @@ const TITLE_REQUIRED = 'Title is required';
 export const MAX_TITLE = 200;
 /** More media than any timeline may hold; bounds a reorder body. */
 export const MAX_TIMELINE_MEDIA = 1000;
+const SIGNED = 'Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links).';
 
 export class VideoMetadataDto {
   @ApiPropertyOptional({ type: 'integer', nullable: true }) width: number | null;
@@ -28,10 +29,10 @@ export class VideoDto {
   @ApiProperty({ type: 'integer', description: 'Bytes' }) fileSize: number;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) uploadedAt: string | null;
   @ApiProperty({ type: VideoMetadataDto }) metadata: VideoMetadataDto;
-  @ApiProperty({ type: 'string', nullable: true }) thumbnailUrl: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) cloudThumbnailUrl: string | null;
-  @ApiProperty({ description: 'The original, with Range support' }) streamUrl: string;
-  @ApiProperty({ type: 'string', nullable: true, description: 'HLS master playlist; null until the first rendition exists' }) hlsUrl: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: SIGNED }) thumbnailUrl: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: SIGNED }) cloudThumbnailUrl: string | null;
+  @ApiProperty({ description: `The original, with Range support. ${SIGNED}` }) streamUrl: string;
+  @ApiProperty({ type: 'string', nullable: true, description: `HLS master playlist; null until the first rendition exists. ${SIGNED}` }) hlsUrl: string | null;
 }
 
 export class MediaItemMetadataDto {
@@ -46,10 +47,10 @@ export class MediaItemDto {
   @ApiProperty({ enum: ['uploading', 'processing', 'completed', 'error'], description: 'completed means ready' }) status: Media['status'];
   @ApiProperty() title: string;
   @ApiProperty() originalName: string;
-  @ApiProperty({ type: 'string', nullable: true, description: 'Videos: the original with Range support' }) cloudVideoUrl: string | null;
-  @ApiProperty({ description: 'Images: the picture (web-size when made); videos: the original' }) cloudUrl: string;
-  @ApiProperty({ type: 'string', nullable: true }) thumbnailUrl: string | null;
-  @ApiProperty({ type: 'string', nullable: true }) hlsUrl: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: `Videos: the original with Range support. ${SIGNED}` }) cloudVideoUrl: string | null;
+  @ApiProperty({ description: `Images: the picture (web-size when made); videos: the original. ${SIGNED}` }) cloudUrl: string;
+  @ApiProperty({ type: 'string', nullable: true, description: SIGNED }) thumbnailUrl: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: SIGNED }) hlsUrl: string | null;
   @ApiProperty({ type: 'integer' }) position: number;
   @ApiProperty({ description: 'Seconds' }) duration: number;
   @ApiProperty({ type: MediaItemMetadataDto }) metadata: MediaItemMetadataDto;
@@ -85,8 +86,13 @@ export const streamUrlOf = (id: string) => `/api/videos/${id}/stream`;
 export const thumbnailUrlOf = (m: Media) => (m.thumbnailKey ? `/api/videos/${m.id}/thumbnail` : null);
 export const hlsUrlOf = (m: Media) => (hlsFile(m) ? `/api/videos/${m.id}/hls/${hlsFile(m)}` : null);
 
-export function toVideoDto(m: Media): VideoDto {
-  const thumbnailUrl = thumbnailUrlOf(m);
+/** Adds the access token of the media to one of its URLs (see media-urls.ts); the identity when unsigned. */
+export type SignUrl = (url: string) => string;
+const unsigned: SignUrl = (url) => url;
+const signed = (url: string | null, sign: SignUrl): string | null => (url === null ? null : sign(url));
+
+export function toVideoDto(m: Media, sign: SignUrl = unsigned): VideoDto {
+  const thumbnailUrl = signed(thumbnailUrlOf(m), sign);
   const createdAt = typeof m.metadata?.createdAt === 'string' && !Number.isNaN(Date.parse(m.metadata.createdAt)) ? new Date(m.metadata.createdAt).toISOString() : null;
   return {
     id: m.id,
@@ -102,12 +108,12 @@ export function toVideoDto(m: Media): VideoDto {
     metadata: { width: finite(m.metadata?.width), height: finite(m.metadata?.height), createdAt },
     thumbnailUrl,
     cloudThumbnailUrl: thumbnailUrl,
-    streamUrl: streamUrlOf(m.id),
-    hlsUrl: hlsUrlOf(m),
+    streamUrl: sign(streamUrlOf(m.id)),
+    hlsUrl: signed(hlsUrlOf(m), sign),
   };
 }
 
-export function toMediaItemDto(m: Media): MediaItemDto {
+export function toMediaItemDto(m: Media, sign: SignUrl = unsigned): MediaItemDto {
   const isImage = m.mediaType === 'image';
   return {
     id: m.id,
@@ -115,10 +121,10 @@ export function toMediaItemDto(m: Media): MediaItemDto {
     status: m.status,
     title: m.title,
     originalName: m.originalName,
-    cloudVideoUrl: isImage ? null : streamUrlOf(m.id),
-    cloudUrl: isImage ? `/api/media/${m.id}/file` : streamUrlOf(m.id),
-    thumbnailUrl: thumbnailUrlOf(m),
-    hlsUrl: isImage ? null : hlsUrlOf(m),
+    cloudVideoUrl: isImage ? null : sign(streamUrlOf(m.id)),
+    cloudUrl: sign(isImage ? `/api/media/${m.id}/file` : streamUrlOf(m.id)),
+    thumbnailUrl: signed(thumbnailUrlOf(m), sign),
+    hlsUrl: isImage ? null : signed(hlsUrlOf(m), sign),
     position: m.position,
     duration: m.duration,
     metadata: { width: finite(m.metadata?.width), height: finite(m.metadata?.height) },

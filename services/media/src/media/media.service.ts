@@ -1,4 +1,4 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { type Caller, type EventWriter, type ObjectInfo, type ObjectStorage, type SignedInCaller } from '@timeliner/platform';
@@ -9,6 +9,9 @@ import { protoMediaType } from '../uploads/upload-completion.js';
 import { type MediaItemDto, toMediaItemDto, toVideoDto, type VideoDto } from './media.dto.js';
 import { Media } from './media.entity.js';
 import { hlsKey, mediaPrefix } from './media-keys.js';
+import type { MediaUrlSigner } from './media-urls.js';
+
+export const LINK_EXPIRED = 'Link expired';
 
 /** Names the worker writes under `media/<id>/hls/`: playlists, MPEG-TS or fMP4 segments, init segments. */
 export const HLS_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.(m3u8|ts|m4s|mp4)$/;
@@ -32,6 +35,8 @@ export interface ServedObject {
   downloadName?: string;
   /** Playlists change while renditions are added; everything else under a media id never does. */
   immutable: boolean;
+  /** Served for a valid `access` token (no identity): the token, and the seconds it has left. */
+  signed?: { token: string; secondsLeft: number };
 }
 
 /**
@@ -46,7 +51,19 @@ export class MediaService {
     private readonly access: TimelineAccess,
     private readonly events: EventWriter,
     private readonly logger: Logger,
+    private readonly urls: MediaUrlSigner,
   ) {}
+
+  /** A video as answered to a caller who may view it: its URLs signed (see media-urls.ts). */
+  videoDto(m: Media): VideoDto {
+    const expiry = this.urls.expiry();
+    return toVideoDto(m, (url) => this.urls.sign(url, m.id, expiry));
+  }
+
+  mediaItemDto(m: Media): MediaItemDto {
+    const expiry = this.urls.expiry();
+    return toMediaItemDto(m, (url) => this.urls.sign(url, m.id, expiry));
+  }
 
   private repo() {
     return this.dataSource.getRepository(Media);
@@ -62,12 +79,12 @@ export class MediaService {
 
   async listVideos(caller: Caller, timelineId: string): Promise<VideoDto[]> {
     await requireView(this.access, caller, timelineId);
-    return (await this.ordered(timelineId, 'video')).map(toVideoDto);
+    return (await this.ordered(timelineId, 'video')).map((m) => this.videoDto(m));
   }
 
   async listMedia(caller: Caller, timelineId: string): Promise<MediaItemDto[]> {
     await requireView(this.access, caller, timelineId);
-    return (await this.ordered(timelineId)).map(toMediaItemDto);
+    return (await this.ordered(timelineId)).map((m) => this.mediaItemDto(m));
   }
 
   async reorder(caller: SignedInCaller, timelineId: string, videoIds: string[]): Promise<VideoDto[]> {
@@ -108,13 +125,13 @@ export class MediaService {
       await this.events.add(manager, MediaEvents.MediaReordered, { timelineId: timeline, mediaIds: ids }, { actorUserId: caller.userId, requestId: caller.requestId });
     });
     this.events.committed();
-    return (await this.ordered(timeline, 'video')).map(toVideoDto);
+    return (await this.ordered(timeline, 'video')).map((m) => this.videoDto(m));
   }
 
   async updateTitle(caller: SignedInCaller, mediaId: string, title: string): Promise<VideoDto> {
     const media = await this.editable(caller, mediaId);
     await this.repo().update({ id: media.id }, { title });
-    return toVideoDto({ ...media, title } as Media);
+    return this.videoDto({ ...media, title } as Media);
   }
 
   async remove(caller: SignedInCaller, mediaId: string): Promise<void> {
@@ -146,40 +163,52 @@ export class MediaService {
 
   // --- objects -----------------------------------------------------------------------------------
 
-  async original(caller: Caller, mediaId: string): Promise<ServedObject> {
-    const media = await this.viewable(caller, mediaId);
-    return this.served(media.filename, media.mimeType, { downloadName: downloadName(media), immutable: true });
+  // Each object route takes the `access` query parameter: a valid token for the media opens it
+  // without asking who the caller is; without one (or with an invalid one) the caller must be
+  // allowed to view it, and a caller who is not is told the link expired when it sent a token.
+
+  async original(caller: Caller, mediaId: string, access?: string): Promise<ServedObject> {
+    const { media, signed } = await this.viewable(caller, mediaId, access);
+    return this.served(media.filename, media.mimeType, { downloadName: downloadName(media), immutable: true, signed });
   }
 
-  async hls(caller: Caller, mediaId: string, file: string, rendition?: string): Promise<ServedObject> {
+  async hls(caller: Caller, mediaId: string, file: string, rendition?: string, access?: string): Promise<ServedObject> {
     if (!HLS_FILE.test(file) || (rendition !== undefined && !HLS_RENDITION.test(rendition))) throw new NotFoundException('No such rendition file');
-    const media = await this.viewable(caller, mediaId);
+    const { media, signed } = await this.viewable(caller, mediaId, access);
     if (media.mediaType !== 'video') throw new NotFoundException('No such rendition file');
     const ext = file.slice(file.lastIndexOf('.') + 1);
-    return this.served(hlsKey(media.id, rendition ? `${rendition}/${file}` : file), HLS_TYPES[ext]!, { immutable: ext !== 'm3u8', missing: 'No such rendition file' });
+    return this.served(hlsKey(media.id, rendition ? `${rendition}/${file}` : file), HLS_TYPES[ext]!, { immutable: ext !== 'm3u8', missing: 'No such rendition file', signed });
   }
 
-  async thumbnail(caller: Caller, mediaId: string): Promise<ServedObject> {
-    const media = await this.viewable(caller, mediaId);
+  async thumbnail(caller: Caller, mediaId: string, access?: string): Promise<ServedObject> {
+    const { media, signed } = await this.viewable(caller, mediaId, access);
     if (!media.thumbnailKey || !media.thumbnailKey.startsWith(mediaPrefix(media.id))) throw new NotFoundException('No thumbnail yet');
-    return this.served(media.thumbnailKey, 'image/jpeg', { immutable: true, missing: 'No thumbnail yet' });
+    return this.served(media.thumbnailKey, 'image/jpeg', { immutable: true, missing: 'No thumbnail yet', signed });
   }
 
   /** An image: its web-size rendition when the worker made one (unless the original is asked for), else the original. */
-  async image(caller: Caller, mediaId: string, variant: 'web' | 'original'): Promise<ServedObject> {
-    const media = await this.viewable(caller, mediaId);
+  async image(caller: Caller, mediaId: string, variant: 'web' | 'original', access?: string): Promise<ServedObject> {
+    const { media, signed } = await this.viewable(caller, mediaId, access);
     if (media.mediaType !== 'image') throw new NotFoundException('Not an image');
     if (variant === 'web') {
       const web = await this.storage.stat(webImageKey(media.id));
-      if (web) return { key: web.key, info: web, contentType: 'image/jpeg', immutable: true };
+      if (web) return { key: web.key, info: web, contentType: 'image/jpeg', immutable: true, ...(signed ? { signed } : {}) };
     }
-    return this.served(media.filename, media.mimeType, { downloadName: downloadName(media), immutable: true });
+    return this.served(media.filename, media.mimeType, { downloadName: downloadName(media), immutable: true, signed });
   }
 
-  private async served(key: string, contentType: string, options: { downloadName?: string; immutable: boolean; missing?: string }): Promise<ServedObject> {
+  private async served(
+    key: string,
+    contentType: string,
+    options: { downloadName?: string; immutable: boolean; missing?: string; signed?: ServedObject['signed'] },
+  ): Promise<ServedObject> {
     const info = await this.storage.stat(key);
     if (!info) throw new NotFoundException(options.missing ?? 'The file is not available');
-    return { key, info, contentType, immutable: options.immutable, ...(options.downloadName ? { downloadName: options.downloadName } : {}) };
+    return {
+      key, info, contentType, immutable: options.immutable,
+      ...(options.downloadName ? { downloadName: options.downloadName } : {}),
+      ...(options.signed ? { signed: options.signed } : {}),
+    };
   }
 
   stream(key: string, range?: { start: number; end: number }) {
@@ -193,10 +222,21 @@ export class MediaService {
     return media;
   }
 
-  private async viewable(caller: Caller, mediaId: string): Promise<Media> {
-    const media = await this.find(caller, mediaId);
-    await requireView(this.access, caller, media.timelineId, MEDIA_NOT_FOUND);
-    return media;
+  private async viewable(caller: Caller, mediaId: string, access?: string): Promise<{ media: Media; signed?: ServedObject['signed'] }> {
+    const secondsLeft = access !== undefined && isUuid(mediaId) ? this.urls.verify(mediaId, access) : null;
+    if (access !== undefined && secondsLeft !== null) {
+      const media = await this.repo().findOneBy({ id: mediaId.toLowerCase() });
+      if (!media) throw new NotFoundException(MEDIA_NOT_FOUND);
+      return { media, signed: { token: access, secondsLeft } };
+    }
+    try {
+      const media = await this.find(caller, mediaId);
+      await requireView(this.access, caller, media.timelineId, MEDIA_NOT_FOUND);
+      return { media };
+    } catch (err) {
+      if (access !== undefined && (err instanceof UnauthorizedException || err instanceof NotFoundException)) throw new UnauthorizedException(LINK_EXPIRED);
+      throw err;
+    }
   }
 
   private async editable(caller: SignedInCaller, mediaId: string): Promise<Media> {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -28,6 +28,10 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   const databaseDir = path.resolve(dataDir, 'postgres');
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const owner = runningPostmaster(databaseDir);
+  if (owner !== undefined) {
+    throw new Error(`The data directory ${dataDir} is in use by another running instance (PostgreSQL PID ${owner}). Stop it first, or choose another DATA_DIR.`);
+  }
   const port = await freePort();
   const password = 'embedded';
   const server = new EmbeddedPostgresServer({
@@ -45,11 +49,31 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
     await server.initialise();
   }
-  await server.start();
+  // The package rejects with no reason when the server does not come up; say what failed.
+  await server.start().catch((reason: unknown) => {
+    throw new Error(`Embedded PostgreSQL did not start in ${databaseDir}${reason ? `: ${String(reason)}` : ''}`);
+  });
   if (fresh) await server.createDatabase('timeliner');
   logger.info({ port, databaseDir }, 'embedded PostgreSQL running');
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/timeliner`,
     stop: () => server.stop(),
   };
+}
+
+/** The PID of a live server already using this data directory, if any (from postmaster.pid). */
+function runningPostmaster(databaseDir: string): number | undefined {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n', 1)[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined;
+  }
+  // A stale file after a crash may name a PID since reused by something else.
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (existsSync(cmdline) && !readFileSync(cmdline, 'utf8').includes('postgres')) return undefined;
+  return pid;
 }
