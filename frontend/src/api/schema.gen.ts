@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export's MP4, as an attachment named from the timeline title */
+        get: operations["exportFileExportFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invitations/{id}": {
         parameters: {
             query?: never;
@@ -328,6 +345,26 @@ export interface paths {
         put?: never;
         /** Record a download (anyone who may see the timeline) */
         post: operations["analyticsRecordDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exports the timeline's completed videos, in timeline order, as one MP4
+         * @description For a signed-in caller who may view the timeline. The worker concatenates the originals (H.264/AAC, at most 1080p, 30 fps); the request waits for it (up to two minutes by default) and answers the signed download URL. When the wait runs out it answers 202 with the export id and status: the export goes on, but this API has no route to ask for it again, so the caller exports again later.
+         */
+        post: operations["timelineExportExportTimeline"];
         delete?: never;
         options?: never;
         head?: never;
@@ -748,6 +785,32 @@ export interface components {
              */
             day: string;
             views: number;
+        };
+        ExportOptionsDto: {
+            /**
+             * @description Largest output height; default 1080p
+             * @enum {string}
+             */
+            quality?: "720p" | "1080p";
+            /** @description The timeline's title (trimmed): the file is named from it, every non-alphanumeric character as `_`, plus `.mp4`; default `timeline` */
+            title?: string;
+        };
+        ExportPendingDto: {
+            /** Format: uuid */
+            exportId: string;
+            /** @enum {string} */
+            status: "queued" | "processing";
+        };
+        ExportRequestDto: {
+            options?: components["schemas"]["ExportOptionsDto"];
+        };
+        ExportResultDto: {
+            /** @description GET it to download the MP4 (`Content-Disposition: attachment`); signed, valid for one to two hours, no bearer header needed */
+            downloadUrl: string;
+            /** Format: uuid */
+            exportId: string;
+            /** @example My_trip.mp4 */
+            fileName: string;
         };
         InvitationDetailDto: {
             invitation: components["schemas"]["PublicInvitationDto"];
@@ -1248,6 +1311,51 @@ export interface operations {
             };
             /** @description Too many attempts (Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportFileExportFile: {
+        parameters: {
+            query?: {
+                /** @description The token of the signed downloadUrl: opens the file without the bearer header until it expires (then 401 Link expired). */
+                access?: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description The export */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The MP4 (Range supported) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in; an invalid or expired access token: Link expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Export not found (or not visible to the caller), or not ready */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2013,6 +2121,80 @@ export interface operations {
             };
             /** @description Timeline not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineExportExportTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportResultDto"];
+                };
+            };
+            /** @description Still being made when the wait ran out */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportPendingDto"];
+                };
+            };
+            /** @description No videos to export; bad options */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Authentication required
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Export failed: <reason> */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service or work queue unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

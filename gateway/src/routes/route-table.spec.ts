@@ -85,6 +85,8 @@ describe('the product route table', () => {
     ['/api/videos/9/stream', 'media'],
     ['/api/videos/9/hls/master.m3u8', 'media'],
     ['/api/media/9/file', 'media'],
+    ['/api/timelines/7/export', 'media'],
+    ['/api/exports/9/file', 'media'],
   ])('routes %s to %s', (path, service) => {
     expect(table.resolve(path)?.service).toBe(service);
   });
@@ -99,6 +101,8 @@ describe('the product route table', () => {
     '/api/timelines/7/media/9',
     '/api/videos',
     '/api/media',
+    '/api/exports',
+    '/api/timelines/7/export/9',
   ])('has no owner for %s', (path) => {
     expect(table.resolve(path)).toBeNull();
   });

@@ -38,14 +38,16 @@ export const ROUTES: readonly RouteEntry[] = [
   // social: comments (posts, likes, bookmarks, follows, collections to come)
   { pattern: '/api/timelines/:id/comments', service: 'social' },
 
-  // media: resumable uploads (tus), simple uploads, lists, order, titles, deletion, streaming
+  // media: resumable uploads (tus), simple uploads, lists, order, titles, deletion, streaming, exports
   { pattern: '/api/uploads', service: 'media' },
   { pattern: '/api/uploads/*', service: 'media' },
   { pattern: '/api/timelines/:id/videos', service: 'media' },
   { pattern: '/api/timelines/:id/videos/*', service: 'media' },
   { pattern: '/api/timelines/:id/media', service: 'media' },
+  { pattern: '/api/timelines/:id/export', service: 'media' },
   { pattern: '/api/videos/*', service: 'media' },
   { pattern: '/api/media/*', service: 'media' },
+  { pattern: '/api/exports/*', service: 'media' },
 ];
 
 export interface RouteMatch {

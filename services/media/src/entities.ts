@@ -1,5 +1,6 @@
 import { busEntities } from '@timeliner/platform';
+import { Export } from './exports/export.entity.js';
 import { Media } from './media/media.entity.js';
 import { UploadSession } from './uploads/upload-session.entity.js';
 
-export const mediaEntities = [Media, UploadSession, ...busEntities];
+export const mediaEntities = [Media, UploadSession, Export, ...busEntities];

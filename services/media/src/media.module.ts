@@ -1,4 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ExportFileController, TimelineExportController } from './exports/exports.controller.js';
+import { ExportsService } from './exports/exports.service.js';
 import { MediaFileController, TimelineMediaController, VideoController } from './media/media.controller.js';
 import { MediaService } from './media/media.service.js';
 import { SimpleUploads } from './uploads/simple-uploads.js';
@@ -9,19 +11,21 @@ export interface MediaModuleDeps {
   media: MediaService;
   tus: TusUploads;
   simple: SimpleUploads;
+  exports: ExportsService;
 }
 
-/** The media API: timeline media lists and writes, objects, resumable and simple uploads. */
+/** The media API: timeline media lists and writes, objects, resumable and simple uploads, exports. */
 @Module({})
 export class MediaModule {
   static forRoot(deps: MediaModuleDeps): DynamicModule {
     return {
       module: MediaModule,
-      controllers: [TusController, TimelineMediaController, VideoController, MediaFileController],
+      controllers: [TusController, TimelineMediaController, VideoController, MediaFileController, TimelineExportController, ExportFileController],
       providers: [
         { provide: MediaService, useValue: deps.media },
         { provide: TusUploads, useValue: deps.tus },
         { provide: SimpleUploads, useValue: deps.simple },
+        { provide: ExportsService, useValue: deps.exports },
       ],
     };
   }

@@ -6,6 +6,8 @@ import {
   type RunningService, type WorkQueue,
 } from '@timeliner/platform';
 import { BusTimelineAccess } from './access/timeline-access.js';
+import { type ExportQueue, RecordingExportQueue, WorkQueueExports } from './exports/export-queue.js';
+import { type ExportsOptions, ExportsService } from './exports/exports.service.js';
 import { MediaModule } from './media.module.js';
 import { MediaService } from './media/media.service.js';
 import { MediaUrlSigner } from './media/media-urls.js';
@@ -36,6 +38,10 @@ export interface MediaServiceOptions {
   uploads?: TusUploadOptions;
   /** Period of the upload sweep (expired sessions, orphaned multipart uploads); default 10 min, 0 = never. */
   sweepIntervalMs?: number;
+  /** Where export jobs go; default `MediaJobs.Export` on `workQueue` (without one, exports stay queued). */
+  exportQueue?: ExportQueue;
+  /** How long POST /api/timelines/{id}/export waits for the worker (default 120 s) and polls (250 ms). */
+  exports?: ExportsOptions;
 }
 
 export interface RunningMediaService extends RunningService {
@@ -65,13 +71,16 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
   const completion = new UploadCompletion(dataSource, events, processing, bus, logger);
   const tus = new TusUploads(dataSource, storage, access, completion, logger, options.uploads);
   const simple = new SimpleUploads(dataSource, storage, access, completion, logger);
-  const media = new MediaService(dataSource, storage, access, events, logger, new MediaUrlSigner(options.identitySecret));
+  const signer = new MediaUrlSigner(options.identitySecret);
+  const media = new MediaService(dataSource, storage, access, events, logger, signer);
+  const exportQueue = options.exportQueue ?? (options.workQueue ? new WorkQueueExports(options.workQueue) : new RecordingExportQueue());
+  const exports = new ExportsService(dataSource, storage, access, exportQueue, signer, logger, options.exports);
 
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, timelineEventHandlers(storage, logger));
 
   const app = await createServiceApp({
     name: 'media',
-    module: MediaModule.forRoot({ media, tus, simple }),
+    module: MediaModule.forRoot({ media, tus, simple, exports }),
     logger,
     identitySecret: options.identitySecret,
     healthChecks: {

@@ -14,6 +14,7 @@ import { MediaJobs, MediaType } from '@timeliner/proto';
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { type FfmpegBinaries, resolveBinaries, run } from './processing/ffmpeg.js';
+import { ExportProcessor } from './processing/export-processor.js';
 import { MediaProcessor } from './processing/media-processor.js';
 
 export interface MediaWorkerOptions {
@@ -22,7 +23,7 @@ export interface MediaWorkerOptions {
   bus: EventBus;
   storage: ObjectStorage;
   logger: Logger;
-  /** Where `MediaJobs.Process` jobs come from (`createWorkQueue`, shared with the API in one process). */
+  /** Where `MediaJobs.Process` and `MediaJobs.Export` jobs come from (`createWorkQueue`, shared with the API in one process). */
   queue: WorkQueue;
   /** Jobs this process runs at once; default 1 (ffmpeg already uses every core). */
   concurrency?: number;
@@ -70,7 +71,10 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
   relay.start();
   const processor = new MediaProcessor({ dataSource, bus, storage, relay, logger, binaries, ...(options.tempDir ? { tempDir: options.tempDir } : {}) });
 
+  const exporter = new ExportProcessor({ dataSource, storage, logger, binaries, ...(options.tempDir ? { tempDir: options.tempDir } : {}) });
+
   let subscription: Subscription | undefined;
+  let exportSubscription: Subscription | undefined;
   try {
     subscription = await queue.process(
       MediaJobs.Process,
@@ -105,7 +109,26 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
         },
       },
     );
+    // Exports: one timeline's completed videos concatenated into one MP4 (see export-processor.ts).
+    exportSubscription = await queue.process(
+      MediaJobs.Export,
+      { maxDeliver: 2, backoffMs: [10_000], ackExtendMs: 10_000, ...options.jobPolicy, concurrency: options.concurrency ?? 1 },
+      {
+        run: async (job) => {
+          const started = process.hrtime.bigint();
+          logger.info({ exportId: job.payload.exportId, videos: job.payload.mediaIds.length, attempt: job.attempt }, 'exporting timeline');
+          const outcome = await exporter.process(job);
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          logger.info({ exportId: job.payload.exportId, seconds: Number(seconds.toFixed(2)), skipped: outcome.skipped }, outcome.skipped ? 'export job skipped' : 'timeline exported');
+        },
+        failed: async (job, error) => {
+          logger.warn({ exportId: job.payload.exportId, err: error }, 'export failed for good');
+          await exporter.fail(job, error);
+        },
+      },
+    );
   } catch (error) {
+    await subscription?.unsubscribe().catch(() => undefined);
     await relay.stop();
     throw error;
   }
@@ -153,6 +176,7 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
     close() {
       closing ??= (async () => {
         await subscription?.unsubscribe();
+        await exportSubscription?.unsubscribe();
         await relay.stop();
       })();
       return closing;

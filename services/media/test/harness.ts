@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { create, type DescMessage, fromBinary, type MessageInitShape, type MessageShape, toBinary } from '@bufbuild/protobuf';
-import { createEventBus, createLogger, type EventBus, FsObjectStorage, type ObjectStorage, serveRpc, signIdentity, type Subscription } from '@timeliner/platform';
+import { createEventBus, createLogger, type EventBus, FsObjectStorage, type ObjectStorage, serveRpc, signIdentity, type Subscription, type WorkQueue } from '@timeliner/platform';
 import { createTestDatabase, deleteBusStreams, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
 import { CollaboratorRole, type EventDefinition, TimelinesRpc } from '@timeliner/proto';
-import { RecordingProcessingQueue, type RunningMediaService, startMediaService } from '../src/index.js';
+import { RecordingExportQueue, RecordingProcessingQueue, type RunningMediaService, startMediaService, WorkQueueExports } from '../src/index.js';
 import type { TusUploadOptions } from '../src/uploads/tus-uploads.js';
 
 /** Caller as the gateway would present it. */
@@ -46,6 +46,8 @@ export interface MediaHarness {
   secret: string;
   world: World;
   jobs: RecordingProcessingQueue;
+  /** Export jobs, when no work queue was given. */
+  exportJobs: RecordingExportQueue;
   asked: Array<{ timelineId: string; userId: string }>;
   setTimelines(mode: TimelinesMode): void;
   as(who: Who): As;
@@ -63,6 +65,10 @@ export interface HarnessOptions {
   nats?: boolean;
   storage?: ObjectStorage;
   uploads?: TusUploadOptions;
+  /** Export jobs go here (a worker consumes them); else they are recorded and exports answer 202. */
+  workQueue?: WorkQueue;
+  /** How long an export request waits for the worker; default 300 ms. */
+  exportWaitMs?: number;
 }
 
 export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 5_000): Promise<void> => {
@@ -125,10 +131,13 @@ export async function startHarness(label: string, options: HarnessOptions = {}):
   let mode: TimelinesMode = 'answer';
   const responder = await serveWorld(bus, world, { asked, mode: () => mode });
   const jobs = new RecordingProcessingQueue();
+  const exportJobs = new RecordingExportQueue();
 
   const service = await startMediaService({
     databaseUrl: db.url, bus, logger, identitySecret: secret, port: 0, host: '127.0.0.1', storage, processing: jobs,
     timelinesTimeoutMs: 1_000, sweepIntervalMs: 0, ...(options.uploads ? { uploads: options.uploads } : {}),
+    exportQueue: options.workQueue ? new WorkQueueExports(options.workQueue) : exportJobs,
+    exports: { waitMs: options.exportWaitMs ?? 300, pollMs: 50 },
   });
   const agent = request(service.url);
   const dataSource = service.dataSource;
@@ -149,6 +158,7 @@ export async function startHarness(label: string, options: HarnessOptions = {}):
     secret,
     world,
     jobs,
+    exportJobs,
     asked,
     setTimelines(next) {
       mode = next;

@@ -20,6 +20,8 @@ interface Fixture {
   timelineId: string;
   videoId: string;
   imageId: string;
+  /** A completed export of the timeline. */
+  exportId: string;
   /** An upload session of the editor, 1 MiB stored of 20 MiB. */
   uploadPath: string;
 }
@@ -79,6 +81,12 @@ const matrix: Row[] = [
   { method: 'get', route: '/api/videos/{id}/hls/{rendition}/{file}', path: (f) => `/api/videos/${f.videoId}/hls/144p/index.m3u8`, expect: read(200) },
   { method: 'get', route: '/api/videos/{id}/thumbnail', path: (f) => `/api/videos/${f.videoId}/thumbnail`, expect: read(200) },
   { method: 'get', route: '/api/media/{id}/file', path: (f) => `/api/media/${f.imageId}/file`, expect: read(200) },
+  // The harness has no worker: the export is still queued when the wait runs out (202).
+  {
+    method: 'post', route: '/api/timelines/{id}/export', path: (f) => `/api/timelines/${f.timelineId}/export`,
+    send: (req) => req.send({ options: { quality: '720p' } }), expect: { private: [401, 404, 202, 202, 202], public: [401, 202, 202, 202, 202] },
+  },
+  { method: 'get', route: '/api/exports/{id}/file', path: (f) => `/api/exports/${f.exportId}/file`, expect: read(200) },
 ];
 
 /** Bad input by a caller allowed to write: a 4xx with the message, and nothing written. */
@@ -122,6 +130,13 @@ const badInput: Array<{ route: string; method: Method; path: (f: Fixture) => str
   { route: '/api/uploads/{id}', method: 'patch', path: (f) => f.uploadPath, status: 415, message: 'Content-Type must be application/offset+octet-stream', send: (r) => r.set({ ...tus, 'upload-offset': String(1024 * 1024), 'content-type': 'text/plain' }).send('hello') },
   { route: '/api/uploads/{id}', method: 'patch', path: (f) => f.uploadPath, status: 400, message: 'Upload-Offset must be a whole number of bytes', send: (r) => r.set({ ...tus, 'content-type': 'application/offset+octet-stream' }).send(Buffer.alloc(10)) },
   { route: '/api/uploads/{id}', method: 'patch', path: (f) => f.uploadPath, status: 412, message: 'Tus-Resumable must be 1.0.0', send: (r) => r.set({ 'upload-offset': String(1024 * 1024), 'content-type': 'application/offset+octet-stream' }).send(Buffer.alloc(10)) },
+  ...[
+    [{ extra: 1 }, 'Unknown field: extra'],
+    [{ options: 'x' }, 'options must be an object'],
+    [{ options: { quality: '4k' } }, 'options.quality must be 720p or 1080p'],
+    [{ options: { title: 'a'.repeat(201) } }, 'options.title must be at most 200 characters'],
+    [{ options: { fileName: 'x.mp4' } }, 'Unknown field: options.fileName'],
+  ].map(([body, message]) => ({ route: '/api/timelines/{id}/export', method: 'post' as const, path: (f: Fixture) => `/api/timelines/${f.timelineId}/export`, send: (r: request.Test) => r.send(body as object), status: 400, message: message as string })),
   { route: '/api/timelines/{id}/videos', method: 'post', path: (f) => `/api/timelines/${f.timelineId}/videos`, status: 400, message: "Send a multipart form with the file in the 'video' field", send: (r) => r.send({ video: 'x' }) },
   { route: '/api/timelines/{id}/videos', method: 'post', path: (f) => `/api/timelines/${f.timelineId}/videos`, status: 415, message: 'Invalid file type. Only video and image files are supported. Received: text/html for clip.mp4', send: (r) => r.attach('video', Buffer.from('<html></html>'), { filename: 'clip.mp4', contentType: 'video/mp4' }) },
   { route: '/api/timelines/{id}/media', method: 'post', path: (f) => `/api/timelines/${f.timelineId}/media`, status: 400, message: "Send a multipart form with the file in the 'media' field", send: (r) => r.attach('file', mp4Bytes(100), { filename: 'a.mp4', contentType: 'video/mp4' }) },
@@ -135,6 +150,12 @@ describe('media routes: authorization matrix and bad input', () => {
     const timelineId = state === 'private' ? h.world.privateTimeline : h.world.publicTimeline;
     const videoId = randomUUID();
     const imageId = randomUUID();
+    const exportId = randomUUID();
+    await h.query(
+      `INSERT INTO exports (id, timeline_id, requested_by, status, object_key, file_name, completed_at) VALUES ($1, $2, $3, 'completed', $4, 'v.mp4', now())`,
+      [exportId, timelineId, h.world.owner, `exports/${exportId}/v.mp4`],
+    );
+    await h.storage.put(`exports/${exportId}/v.mp4`, mp4Bytes(2000));
     await h.query(
       `INSERT INTO media (id, timeline_id, uploader_id, filename, original_name, title, media_type, file_size, mime_type, status, position, uploaded_at, thumbnail_key, hls_master_key)
        VALUES ($1, $3, $4, $5, 'v.mp4', 'v', 'video', 4000, 'video/mp4', 'completed', 0, now(), $6, $7),
@@ -150,12 +171,13 @@ describe('media routes: authorization matrix and bad input', () => {
       .set({ ...tus, 'upload-length': String(20 * 1024 * 1024), 'upload-metadata': tusMetadata({ timelineId, filename: 'u.mp4', filetype: 'video/mp4' }) }).expect(201);
     const uploadPath = created.headers.location as string;
     await h.call('patch', uploadPath, h.as('editor')).set({ ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }).send(mp4Bytes(1024 * 1024)).expect(204);
-    return { timelineId, videoId, imageId, uploadPath };
+    return { timelineId, videoId, imageId, exportId, uploadPath };
   };
 
   const snapshot = async () => JSON.stringify(await h.query(`SELECT
       (SELECT md5(coalesce(string_agg(m::text, '' ORDER BY id), '')) FROM media m) AS media,
       (SELECT md5(coalesce(string_agg(s::text, '' ORDER BY id), '')) FROM upload_sessions s) AS uploads,
+      (SELECT count(*) FROM exports) AS exports,
       (SELECT count(*) FROM outbox) AS events`));
 
   beforeAll(async () => {

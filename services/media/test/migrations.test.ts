@@ -25,7 +25,7 @@ describe('media schema', () => {
       `SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 2`,
     );
     expect(new Set(tables.map((t) => t.table_schema))).toEqual(new Set(['media']));
-    expect(tables.map((t) => t.table_name)).toEqual(['inbox', 'media', 'migrations', 'outbox', 'upload_sessions']);
+    expect(tables.map((t) => t.table_name)).toEqual(['exports', 'inbox', 'media', 'migrations', 'outbox', 'upload_sessions']);
   });
 
   it('reads a timeline in order and finds expired sessions through indexes', async () => {

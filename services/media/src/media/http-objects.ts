@@ -89,7 +89,7 @@ export async function sendObject(media: MediaService, object: ServedObject, requ
     return;
   }
   if (etag) void reply.header('etag', etag);
-  if (object.downloadName) void reply.header('content-disposition', contentDisposition('inline', object.downloadName));
+  if (object.downloadName) void reply.header('content-disposition', contentDisposition(object.disposition ?? 'inline', object.downloadName));
 
   if (etag && request.headers['if-none-match'] === etag) {
     void reply.status(304).send();

@@ -31,8 +31,10 @@ export interface ServedObject {
   key: string;
   info: ObjectInfo;
   contentType: string;
-  /** For Content-Disposition (originals only). */
+  /** For Content-Disposition (originals, exports). */
   downloadName?: string;
+  /** How Content-Disposition presents `downloadName`; default inline. */
+  disposition?: 'inline' | 'attachment';
   /** Playlists change while renditions are added; everything else under a media id never does. */
   immutable: boolean;
   /** Served for a valid `access` token (no identity): the token, and the seconds it has left. */
