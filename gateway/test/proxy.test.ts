@@ -156,6 +156,19 @@ describe('gateway proxy', () => {
     }
   });
 
+  it('tells a tus client asking where to resume to retry (423) while the upload service is down', async () => {
+    const down = await startGateway({ bus: bus.gateway, services: { auth: upstream.url, media: await closedPortUrl() } });
+    try {
+      const head = await request(down.url).head('/api/uploads/5b1d2c1e-0f7e-4a51-9a39-2c6c1f0f4d11').set('tus-resumable', '1.0.0').expect(423);
+      expect(head.headers['retry-after']).toBe('1');
+      // Anything else keeps its 502.
+      await request(down.url).patch('/api/uploads/5b1d2c1e-0f7e-4a51-9a39-2c6c1f0f4d11').set('tus-resumable', '1.0.0').expect(502);
+      await request(down.url).get('/api/timelines/5b1d2c1e-0f7e-4a51-9a39-2c6c1f0f4d11/videos').expect(502);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('finishes requests in flight when it shuts down, and refuses new ones', async () => {
     const closing = await startGateway({ bus: bus.gateway, services: { auth: upstream.url }, env: { UPSTREAM_TIMEOUT_SECONDS: '5' } });
     const inFlight = request(closing.url).get('/api/auth/slow');

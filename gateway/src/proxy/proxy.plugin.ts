@@ -105,9 +105,10 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
           logger.debug({ requestId: request.id, service: route.service }, 'client left before the upstream answered');
           return;
         }
-        const failure = upstreamFailure(error);
+        const failure = upstreamFailure(error, { method: request.method, path: target.path });
         metrics.upstreamFailures.inc({ service: route.service, route: route.pattern, reason: failure.reason });
         logger.warn({ err: error, requestId: request.id, service: route.service, reason: failure.reason }, 'upstream failed');
+        if (failure.retryAfter) void rep.header('retry-after', String(failure.retryAfter));
         void rep.status(failure.status).type('application/json; charset=utf-8').send(errorBody(failure.status, failure.message));
       },
     });

@@ -89,7 +89,7 @@ const wholeNumber = (value: string | undefined, name: string): number => {
  * nothing is held in memory between requests. Each tail write uses a fresh key, recorded with the
  * offset, so a request that loses a race never overwrites the tail the row points at.
  *
- * Memory per request: one part buffer. The first bytes of the upload are checked against the
+ * Memory per request: two part buffers (one filling while the other is stored). The first bytes of the upload are checked against the
  * formats the product accepts (sniff.ts); a mismatch terminates the upload.
  */
 export class TusUploads {
@@ -185,13 +185,13 @@ export class TusUploads {
     }
     await requireEdit(this.access, caller, session.timelineId, { forbidden: UPLOADERS_ONLY });
 
-    const buffer = this.buffers.take();
+    const buffers: [Buffer, Buffer] = [this.buffers.take(), this.buffers.take()];
     try {
-      const state = await this.receive(session, body, buffer);
+      const state = await this.receive(session, body, buffers);
       if (state.receivedBytes === session.totalSize) await this.finish(session.id, caller.requestId);
       return { id: session.id, offset: state.receivedBytes, length: session.totalSize, expiresAt: state.expiresAt };
     } finally {
-      this.buffers.give(buffer);
+      for (const buffer of buffers) this.buffers.give(buffer);
     }
   }
 
@@ -278,20 +278,29 @@ export class TusUploads {
    * Streams the body into parts. Returns the durable state reached; throws 409 when another
    * request moved the upload meanwhile, 413 past the declared length, 415 for content that is not
    * an accepted video or image. A body cut short by the client is stored as far as it got.
+   *
+   * Two buffers: while one full part is being stored (written, fsynced, recorded), the body keeps
+   * flowing into the other. Parts are stored one at a time, in order.
    */
-  private async receive(session: UploadSession, body: Readable, buffer: Buffer): Promise<{ receivedBytes: number; expiresAt: Date }> {
+  private async receive(session: UploadSession, body: Readable, buffers: [Buffer, Buffer]): Promise<{ receivedBytes: number; expiresAt: Date }> {
     const { id, totalSize: total } = session;
     const key = session.filename;
     const multipartId = session.multipartId!;
     const sniffBytes = Math.min(SNIFF_BYTES, total);
     const partSize = this.partSize;
+    /** Parts recorded, and parts handed to storing (one more while a part is in flight). */
     let parts = session.receivedChunks;
+    let handed = parts;
     let durable = session.receivedBytes;
     let tailKey = session.tailKey;
     let mimeType = session.mimeType;
     let checked = durable >= sniffBytes;
     let expiresAt = session.expiresAt;
+    let [buffer, spare] = buffers;
     let fill = 0;
+    let storing: Promise<void> | null = null;
+    /** The failure of the part in flight, seen by the reading loop without waiting for it. */
+    const storeFailures: unknown[] = [];
 
     if (session.tailSize > 0 && tailKey) {
       for await (const chunk of (await this.storage.get(tailKey)) as AsyncIterable<Buffer>) {
@@ -316,15 +325,29 @@ export class TusUploads {
     const dropOldTail = (old: string | null) => {
       if (old) this.storage.delete(old).catch((err: unknown) => this.logger.warn({ err, key: old }, 'could not delete an upload tail'));
     };
-    const storePart = async (): Promise<void> => {
-      const part: MultipartPart = await this.storage.uploadPart(key, multipartId, parts + 1, buffer.subarray(0, fill), fill);
-      const next = parts * partSize + fill;
+    const storePart = async (data: Buffer, partNumber: number): Promise<void> => {
+      const part: MultipartPart = await this.storage.uploadPart(key, multipartId, partNumber, data, data.length);
       await advance(`chunks = chunks || $7::jsonb, received_chunks = received_chunks + 1, tail_key = NULL, tail_size = 0`,
-        [JSON.stringify([{ partNumber: part.partNumber, etag: part.etag, size: part.size }])], next);
+        [JSON.stringify([{ partNumber: part.partNumber, etag: part.etag, size: part.size }])], (partNumber - 1) * partSize + data.length);
       parts += 1;
-      fill = 0;
       dropOldTail(tailKey);
       tailKey = null;
+    };
+    /** Waits for the part in flight; rethrows its failure. */
+    const settle = async (): Promise<void> => {
+      if (storing) await storing;
+      storing = null;
+      if (storeFailures.length > 0) throw storeFailures[0];
+    };
+    /** Hands the full buffer to storing (after the part before it is stored) and fills the other. */
+    const handOver = async (): Promise<void> => {
+      await settle();
+      handed += 1;
+      storing = storePart(buffer.subarray(0, fill), handed).catch((error: unknown) => {
+        storeFailures.push(error);
+      });
+      [buffer, spare] = [spare, buffer];
+      fill = 0;
     };
     const check = async (): Promise<void> => {
       const found = sniff(buffer.subarray(0, sniffBytes));
@@ -337,33 +360,40 @@ export class TusUploads {
     };
 
     const chunks = (body as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
-    for (;;) {
-      let next: IteratorResult<Buffer | string>;
-      try {
-        next = await chunks.next();
-      } catch {
-        // The client went away mid-body: keep what arrived (tus: store as much as possible).
-        break;
+    try {
+      for (;;) {
+        let next: IteratorResult<Buffer | string>;
+        try {
+          next = await chunks.next();
+        } catch {
+          // The client went away mid-body: keep what arrived (tus: store as much as possible).
+          break;
+        }
+        if (next.done) break;
+        if (storeFailures.length > 0) throw storeFailures[0];
+        let data = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+        if (handed * partSize + fill + data.length > total) {
+          body.destroy();
+          throw new HttpException('The chunk runs past Upload-Length', HttpStatus.PAYLOAD_TOO_LARGE);
+        }
+        while (data.length > 0) {
+          const n = Math.min(data.length, partSize - fill);
+          data.copy(buffer, fill, 0, n);
+          fill += n;
+          data = data.subarray(n);
+          if (!checked && handed === 0 && fill >= sniffBytes) await check();
+          if (fill === partSize) await handOver();
+        }
       }
-      if (next.done) break;
-      let data = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-      if (parts * partSize + fill + data.length > total) {
-        body.destroy();
-        throw new HttpException('The chunk runs past Upload-Length', HttpStatus.PAYLOAD_TOO_LARGE);
-      }
-      while (data.length > 0) {
-        const n = Math.min(data.length, partSize - fill);
-        data.copy(buffer, fill, 0, n);
-        fill += n;
-        data = data.subarray(n);
-        if (!checked && parts === 0 && fill >= sniffBytes) await check();
-        if (fill === partSize) await storePart();
-      }
+    } finally {
+      // Whatever happens, no part is left being written into a buffer the pool hands out again.
+      if (storing) await storing;
     }
+    await settle();
 
-    const position = parts * partSize + fill;
+    const position = handed * partSize + fill;
     if (position === total) {
-      if (fill > 0) await storePart();
+      if (fill > 0) await storePart(buffer.subarray(0, fill), handed + 1);
     } else if (position > durable) {
       // Less than a part that does not end the upload: the tail, under a fresh key.
       const fresh = newTailKey(id);

@@ -20,18 +20,41 @@ export async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void>
   }
 }
 
+/** The same at a given position of the file. */
+export async function writeAllAt(handle: FileHandle, chunk: Buffer, position: number): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.length) {
+    const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset, position + offset);
+    offset += bytesWritten;
+  }
+}
+
 export interface WrittenFile {
   size: number;
-  md5: Buffer;
+  /** See contentDigest. */
+  digest: Buffer;
 }
 
 /**
- * Streams `body` into a new file, fsyncs it and returns its size and MD5, in constant memory.
+ * The fs adapter's etags: the first 128 bits of the content's SHA-256. Like S3's MD5 etags they
+ * change with the content; SHA-256 runs in hardware on current CPUs, over twice MD5's speed,
+ * which matters when every byte of a 2 GB upload passes through it.
+ */
+export const contentDigest = () => {
+  const hash = createHash('sha256');
+  return {
+    update: (chunk: Buffer) => void hash.update(chunk),
+    digest: (): Buffer => hash.digest().subarray(0, 16),
+  };
+};
+
+/**
+ * Streams `body` into a new file, fsyncs it and returns its size and digest, in constant memory.
  * With `expectedSize`, a body of any other length is rejected (and stops being read as soon as it
  * runs over). On any failure the file is removed, so callers never see a partial file.
  */
 export async function writeFileDurably(path: string, body: Readable | Buffer, expectedSize?: number): Promise<WrittenFile> {
-  const hash = createHash('md5');
+  const hash = contentDigest();
   let size = 0;
   const handle = await open(path, 'wx');
   try {
@@ -40,8 +63,9 @@ export async function writeFileDurably(path: string, body: Readable | Buffer, ex
       const chunk = typeof raw === 'string' ? Buffer.from(raw) : raw;
       size += chunk.length;
       if (expectedSize !== undefined && size > expectedSize) throw new SizeMismatchError(expectedSize, size);
+      const writing = writeAll(handle, chunk);
       hash.update(chunk);
-      await writeAll(handle, chunk);
+      await writing;
     }
     if (expectedSize !== undefined && size !== expectedSize) throw new SizeMismatchError(expectedSize, size);
     await handle.sync();
@@ -51,7 +75,7 @@ export async function writeFileDurably(path: string, body: Readable | Buffer, ex
     throw err;
   }
   await handle.close();
-  return { size, md5: hash.digest() };
+  return { size, digest: hash.digest() };
 }
 
 export async function writeSmallFileDurably(path: string, content: string): Promise<void> {

@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  contentDigest,
   fsyncDir,
   isErrno,
   randomName,
   renameIntoPlace,
   tempPath,
   writeAll,
+  writeAllAt,
   writeFileDurably,
   writeSmallFileDurably,
 } from './fs-files.js';
@@ -21,6 +22,7 @@ import {
   type MultipartUploadInfo,
   MultipartUploadNotFoundError,
   type ObjectInfo,
+  SizeMismatchError,
 } from './object-storage.port.js';
 
 /** Makes the finished file the object's content; supplied by the fs adapter. */
@@ -36,19 +38,43 @@ interface UploadRecord {
   initiated: string;
 }
 
+/** A part stored in the upload's sequence file, right after the one before it. */
+interface SequencedPart {
+  partNumber: number;
+  size: number;
+  etag: string;
+}
+
+/** Where a part's bytes are: its own file, or a range of the sequence file. */
+type PartSource = { kind: 'file'; path: string; size: number } | { kind: 'range'; start: number; size: number; etag: string };
+
 /** 128 random bits: an upload id is a capability, so it must not be guessable. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const RECORD_FILE = 'upload.json';
+const SEQUENCE_FILE = 'sequence.data';
+const SEQUENCE_INDEX = 'sequence.json';
 const partFile = (partNumber: number): string => `${String(partNumber).padStart(5, '0')}.part`;
 const COPY_CHUNK = 1024 * 1024;
 
 /**
  * Multipart uploads on the local file system, with S3's semantics: one directory per upload under
- * `.uploads/<id>/` holding `upload.json` and one file per part. Completing streams the parts into
- * a temporary file (constant memory, each part's MD5 checked against the caller's etag) and then
- * commits it like any other put.
+ * `.uploads/<id>/` holding `upload.json` and the parts.
+ *
+ * Parts usually arrive in order, one after the other (a resumable upload is a single stream cut
+ * into parts). Such a part is appended to the upload's sequence file, fsynced, and then recorded
+ * in `sequence.json`; completing with exactly those parts truncates the sequence file to them
+ * and renames it into place, so finishing a 2 GB upload moves no bytes. A part that does not
+ * extend the sequence (out of order, uploaded again, or while another part of the upload is
+ * being appended) gets a file of its own, which takes precedence over a range of the sequence
+ * with the same number; completing then streams the parts into a temporary file (constant
+ * memory). Bytes past the recorded sequence (a part cut off by a crash) are overwritten by the
+ * next append and never become part of the object. Like the adapter, this assumes one writing
+ * process per root.
  */
 export class FsMultipartUploads {
+  /** Uploads with an append in progress in this process. */
+  private readonly appending = new Set<string>();
+
   constructor(
     private readonly uploadsDir: string,
     private readonly tmpDir: string,
@@ -56,7 +82,7 @@ export class FsMultipartUploads {
   ) {}
 
   async create(key: string, contentType: string): Promise<string> {
-    const uploadId = randomName(16);
+    const uploadId = randomName();
     // Built in the temp area and renamed in whole, so an upload is never visible without its record.
     const staging = join(this.tmpDir, `${uploadId}.upload`);
     await mkdir(staging);
@@ -71,12 +97,23 @@ export class FsMultipartUploads {
     assertValidPartNumber(partNumber);
     assertValidSize(size, 'Part size');
     const { dir } = await this.locate(key, uploadId);
-    const temp = tempPath(dir);
     try {
+      if (!this.appending.has(uploadId)) {
+        this.appending.add(uploadId);
+        try {
+          const sequence = await this.readSequence(dir);
+          if (partNumber === sequence.length + 1 && !(await exists(join(dir, partFile(partNumber))))) {
+            return await this.append(dir, sequence, partNumber, body, size);
+          }
+        } finally {
+          this.appending.delete(uploadId);
+        }
+      }
+      const temp = tempPath(dir);
       const written = await writeFileDurably(temp, body, size);
       // Renaming over an existing part replaces it: a retried chunk simply wins.
       await rename(temp, join(dir, partFile(partNumber)));
-      return { partNumber, etag: written.md5.toString('hex'), size: written.size };
+      return { partNumber, etag: written.digest.toString('hex'), size: written.size };
     } catch (err) {
       // The directory vanished under us: the upload was aborted or completed meanwhile.
       if (isErrno(err, 'ENOENT')) throw new MultipartUploadNotFoundError(uploadId);
@@ -86,7 +123,39 @@ export class FsMultipartUploads {
 
   async complete(key: string, uploadId: string, parts: MultipartPart[]): Promise<ObjectInfo> {
     const { dir, record } = await this.locate(key, uploadId);
-    const paths = await this.checkParts(dir, parts);
+    const sequence = await this.readSequence(dir);
+    const sources = await this.checkParts(dir, parts, sequence);
+    // Shaped like S3's multipart etag: a digest of the parts' digests, then the part count.
+    const etagOf = (digests: Buffer[]) => {
+      const hash = contentDigest();
+      hash.update(Buffer.concat(digests));
+      return `${hash.digest().toString('hex')}-${parts.length}`;
+    };
+
+    const inSequence = sources.every((source, index) => source.kind === 'range' && sequence[index]?.partNumber === parts[index]!.partNumber);
+    if (inSequence) {
+      for (const [index, part] of parts.entries()) {
+        if (normalizeEtag(part.etag) !== sequence[index]!.etag) throw new InvalidMultipartError(`Part ${part.partNumber} does not match etag ${part.etag}`);
+      }
+      const size = sources.reduce((sum, source) => sum + source.size, 0);
+      // A hard link, so the upload keeps its bytes if committing fails.
+      const temp = tempPath(this.tmpDir);
+      await link(join(dir, SEQUENCE_FILE), temp);
+      const handle = await open(temp, 'r+');
+      try {
+        await handle.truncate(size);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      const info = await this.commit(record.key, temp, {
+        size,
+        etag: etagOf(sequence.slice(0, parts.length).map((part) => Buffer.from(part.etag, 'hex'))),
+        contentType: record.contentType,
+      });
+      await rm(dir, { recursive: true, force: true });
+      return info;
+    }
 
     const temp = tempPath(this.tmpDir);
     const handle = await open(temp, 'wx');
@@ -94,12 +163,20 @@ export class FsMultipartUploads {
     let size = 0;
     try {
       for (const [index, part] of parts.entries()) {
-        const hash = createHash('md5');
-        for await (const chunk of createReadStream(paths[index]!, { highWaterMark: COPY_CHUNK }) as AsyncIterable<Buffer>) {
+        const source = sources[index]!;
+        const hash = contentDigest();
+        const stream =
+          source.kind === 'file'
+            ? createReadStream(source.path, { highWaterMark: COPY_CHUNK })
+            : createReadStream(join(dir, SEQUENCE_FILE), { highWaterMark: COPY_CHUNK, start: source.start, end: source.start + source.size - 1 });
+        let copied = 0;
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
           hash.update(chunk);
-          size += chunk.length;
+          copied += chunk.length;
           await writeAll(handle, chunk);
         }
+        if (copied !== source.size) throw new InvalidMultipartError(`Part ${part.partNumber} has ${copied} bytes stored of ${source.size}`);
+        size += copied;
         const digest = hash.digest();
         if (digest.toString('hex') !== normalizeEtag(part.etag)) {
           throw new InvalidMultipartError(`Part ${part.partNumber} does not match etag ${part.etag}`);
@@ -114,9 +191,7 @@ export class FsMultipartUploads {
     }
     await handle.close();
 
-    // S3's multipart etag: the MD5 of the parts' MD5s, then the part count.
-    const etag = `${createHash('md5').update(Buffer.concat(digests)).digest('hex')}-${parts.length}`;
-    const info = await this.commit(record.key, temp, { size, etag, contentType: record.contentType });
+    const info = await this.commit(record.key, temp, { size, etag: etagOf(digests), contentType: record.contentType });
     await rm(dir, { recursive: true, force: true });
     return info;
   }
@@ -163,26 +238,81 @@ export class FsMultipartUploads {
     }
   }
 
-  /** Rejects a bad part list before any byte is copied; returns the parts' files in order. */
-  private async checkParts(dir: string, parts: MultipartPart[]): Promise<string[]> {
+  /**
+   * Appends part `partNumber` (the next in sequence) at the end of the recorded sequence, then
+   * records it. What a failed or cut-off append wrote stays past the recorded end, unused.
+   */
+  private async append(dir: string, sequence: SequencedPart[], partNumber: number, body: Readable | Buffer, size: number): Promise<MultipartPart> {
+    const start = sequence.reduce((sum, part) => sum + part.size, 0);
+    const hash = contentDigest();
+    let written = 0;
+    const handle = await open(join(dir, SEQUENCE_FILE), constants.O_WRONLY | constants.O_CREAT);
+    try {
+      const chunks: Iterable<Buffer> | AsyncIterable<Buffer | string> = Buffer.isBuffer(body) ? [body] : body;
+      for await (const raw of chunks) {
+        const chunk = typeof raw === 'string' ? Buffer.from(raw) : raw;
+        if (written + chunk.length > size) throw new SizeMismatchError(size, written + chunk.length);
+        // The write runs on libuv's pool while this thread hashes the same bytes.
+        const writing = writeAllAt(handle, chunk, start + written);
+        hash.update(chunk);
+        await writing;
+        written += chunk.length;
+      }
+      if (written !== size) throw new SizeMismatchError(size, written);
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    const etag = hash.digest().toString('hex');
+    const temp = tempPath(dir);
+    await writeSmallFileDurably(temp, JSON.stringify([...sequence, { partNumber, size, etag }]));
+    await rename(temp, join(dir, SEQUENCE_INDEX));
+    await fsyncDir(dir);
+    return { partNumber, etag, size };
+  }
+
+  private async readSequence(dir: string): Promise<SequencedPart[]> {
+    try {
+      return JSON.parse(await readFile(join(dir, SEQUENCE_INDEX), 'utf8')) as SequencedPart[];
+    } catch (err) {
+      if (isErrno(err, 'ENOENT')) return [];
+      throw err;
+    }
+  }
+
+  /** Rejects a bad part list before any byte is copied; returns where each part's bytes are. */
+  private async checkParts(dir: string, parts: MultipartPart[], sequence: SequencedPart[]): Promise<PartSource[]> {
     assertValidPartList(parts);
-    const paths: string[] = [];
+    const starts = new Map<number, number>();
+    sequence.reduce((start, part) => (starts.set(part.partNumber, start), start + part.size), 0);
+    const sources: PartSource[] = [];
     for (const [index, part] of parts.entries()) {
       const path = join(dir, partFile(part.partNumber));
-      let partSize: number;
+      let source: PartSource | undefined;
       try {
-        partSize = (await stat(path)).size;
+        source = { kind: 'file', path, size: (await stat(path)).size };
       } catch (err) {
-        if (isErrno(err, 'ENOENT')) throw new InvalidMultipartError(`Part ${part.partNumber} was not uploaded`);
-        throw err;
+        if (!isErrno(err, 'ENOENT')) throw err;
+        const sequenced = sequence[part.partNumber - 1];
+        if (sequenced) source = { kind: 'range', start: starts.get(part.partNumber)!, size: sequenced.size, etag: sequenced.etag };
       }
-      if (index < parts.length - 1 && partSize < MULTIPART_MIN_PART_SIZE) {
+      if (!source) throw new InvalidMultipartError(`Part ${part.partNumber} was not uploaded`);
+      if (index < parts.length - 1 && source.size < MULTIPART_MIN_PART_SIZE) {
         throw new InvalidMultipartError(
-          `Part ${part.partNumber} has ${partSize} bytes; every part but the last needs at least ${MULTIPART_MIN_PART_SIZE}`,
+          `Part ${part.partNumber} has ${source.size} bytes; every part but the last needs at least ${MULTIPART_MIN_PART_SIZE}`,
         );
       }
-      paths.push(path);
+      sources.push(source);
     }
-    return paths;
+    return sources;
   }
 }
+
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    (err: unknown) => {
+      if (isErrno(err, 'ENOENT')) return false;
+      throw err;
+    },
+  );

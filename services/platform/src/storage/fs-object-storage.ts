@@ -96,7 +96,7 @@ export class FsObjectStorage implements ObjectStorage {
     const written = await writeFileDurably(temp, body, options.size);
     return this.commit(key, temp, {
       size: written.size,
-      etag: written.md5.toString('hex'),
+      etag: written.digest.toString('hex'),
       contentType: options.contentType ?? DEFAULT_CONTENT_TYPE,
     });
   }

@@ -35,6 +35,7 @@ export interface PutOptions {
 
 export interface MultipartPart {
   partNumber: number;
+  /** Opaque: S3's is the part's MD5, the fs adapter's a SHA-256 digest. */
   etag: string;
   size: number;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -107,5 +107,64 @@ describe('FsObjectStorage on disk', () => {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(big)).toBe(true);
     expect(await read('swap/object')).toBe('new');
+  });
+
+  describe('multipart uploads whose parts arrive in order', () => {
+    const MiB = 1024 * 1024;
+    const uploadDir = (uploadId: string) => join(root, 'storage', '.uploads', uploadId);
+    const readBuffer = async (key: string): Promise<Buffer> => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+
+    it('completes by moving the appended parts into place, not by copying them', async () => {
+      const parts = [randomBytes(5 * MiB), randomBytes(5 * MiB), randomBytes(123)];
+      const uploadId = await storage.createMultipart('seq/fast');
+      const stored = [];
+      for (const [index, part] of parts.entries()) stored.push(await storage.uploadPart('seq/fast', uploadId, index + 1, Readable.from([part]), part.length));
+      const { ino } = await stat(join(uploadDir(uploadId), 'sequence.data'));
+      expect((await readdir(uploadDir(uploadId))).filter((name) => name.endsWith('.part'))).toEqual([]);
+
+      const info = await storage.completeMultipart('seq/fast', uploadId, stored);
+      expect(info.size).toBe(10 * MiB + 123);
+      expect(info.etag).toMatch(/^[0-9a-f]{32}-3$/);
+      expect((await readBuffer('seq/fast')).equals(Buffer.concat(parts))).toBe(true);
+      const objectFiles = await readdir(join(root, 'storage', 'objects', 'seq'));
+      const version = objectFiles.find((name) => name.startsWith('fast~'))!;
+      expect((await stat(join(root, 'storage', 'objects', 'seq', version))).ino).toBe(ino);
+      await expect(stat(uploadDir(uploadId))).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+
+    it('never keeps the bytes of a part cut off midway, and a part sent again wins', async () => {
+      const first = randomBytes(5 * MiB);
+      const second = randomBytes(5 * MiB);
+      const uploadId = await storage.createMultipart('seq/cut');
+      const one = await storage.uploadPart('seq/cut', uploadId, 1, first, first.length);
+      const cutOff = Readable.from(
+        (async function* () {
+          yield randomBytes(3 * MiB);
+          throw new Error('client went away');
+        })(),
+      );
+      await expect(storage.uploadPart('seq/cut', uploadId, 2, cutOff, 5 * MiB)).rejects.toThrow('client went away');
+      const shortLast = await storage.uploadPart('seq/cut', uploadId, 2, Buffer.from('end'), 3);
+      // The same number again: the newer bytes count.
+      const replacedFirst = await storage.uploadPart('seq/cut', uploadId, 1, second, second.length);
+      expect(replacedFirst.etag).not.toBe(one.etag);
+      await expect(storage.completeMultipart('seq/cut', uploadId, [one, shortLast])).rejects.toThrow(/does not match etag/);
+      await storage.completeMultipart('seq/cut', uploadId, [replacedFirst, shortLast]);
+      expect((await readBuffer('seq/cut')).equals(Buffer.concat([second, Buffer.from('end')]))).toBe(true);
+    });
+
+    it('completes with fewer parts than were appended, dropping the rest', async () => {
+      const parts = [randomBytes(5 * MiB), randomBytes(5 * MiB)];
+      const uploadId = await storage.createMultipart('seq/prefix');
+      const one = await storage.uploadPart('seq/prefix', uploadId, 1, parts[0]!, parts[0]!.length);
+      await storage.uploadPart('seq/prefix', uploadId, 2, parts[1]!, parts[1]!.length);
+      const info = await storage.completeMultipart('seq/prefix', uploadId, [one]);
+      expect(info.size).toBe(5 * MiB);
+      expect((await readBuffer('seq/prefix')).equals(parts[0]!)).toBe(true);
+    });
   });
 });
