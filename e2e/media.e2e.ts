@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -8,15 +9,20 @@ import { callApi, newAccount, registerThroughApi, signInWithToken } from './supp
 import { launchBrowser, newContext, viewports } from './support/browser.js';
 import { type RunningProduct, startProduct } from './support/product.js';
 
-/** Two short real clips made by ffmpeg: a landscape one with sound and a portrait one without. */
-function makeClips(): { landscape: string; portrait: string } {
+/**
+ * Two short real clips made by ffmpeg: a landscape one with sound and a portrait one without; and
+ * a large one (about 65 MB: six seconds of losslessly coded noise) to interrupt.
+ */
+function makeClips(): { landscape: string; portrait: string; large: string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tl-e2e-clips-'));
   const landscape = path.join(dir, 'harbour-walk.mp4');
   const portrait = path.join(dir, 'street-portrait.mp4');
   const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=330', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', landscape]);
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=360x640:rate=25', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', portrait]);
-  return { landscape, portrait };
+  const large = path.join(dir, 'long-take.mp4');
+  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25,noise=alls=60:allf=t', '-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', large]);
+  return { landscape, portrait, large };
 }
 
 /**
@@ -26,7 +32,7 @@ function makeClips(): { landscape: string; portrait: string } {
 describe('media journey', () => {
   let product: RunningProduct;
   let browser: Browser;
-  let clips: { landscape: string; portrait: string };
+  let clips: { landscape: string; portrait: string; large: string };
 
   beforeAll(async () => {
     clips = makeClips();
@@ -91,4 +97,71 @@ describe('media journey', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 150_000);
+
+  it('continues an upload after the page is reloaded, from the bytes the server already has', async () => {
+    const owner = await registerThroughApi(product.baseUrl, newAccount('Agnes', 'Varda'));
+    const created = await callApi<{ id: string }>(product.baseUrl, 'POST', '/api/timelines', { token: owner.token, body: { title: 'Long takes' } });
+    const timelineId = created.body.id;
+    const source = readFileSync(clips.large);
+    const MiB = 1024 * 1024;
+
+    const { context, problems } = await newContext(browser, viewports[0]!, product.baseUrl);
+    await signInWithToken(context, owner.token);
+    const page = await context.newPage();
+    // A slow uplink (4 MiB/s), so the reload lands part-way through.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * MiB });
+    const tusRequests: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().includes('/api/uploads')) return;
+      tusRequests.push(`${request.method()} ${request.headers()['upload-offset'] ?? ''}`.trim());
+    });
+    let uploadUrl = '';
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST' && response.url().endsWith('/api/uploads') && response.status() === 201) uploadUrl = new URL(response.headers().location!, product.baseUrl).href;
+    });
+    const storedOffset = async (): Promise<number> => {
+      if (!uploadUrl) return 0;
+      const head = await fetch(uploadUrl, { method: 'HEAD', headers: { authorization: `Bearer ${owner.token}`, 'tus-resumable': '1.0.0' } });
+      return Number(head.headers.get('upload-offset') ?? 0);
+    };
+
+    await page.goto(`/timeline/${timelineId}?tab=upload`);
+    await page.getByRole('heading', { name: 'Long takes', level: 1 }).waitFor();
+    await page.getByLabel('Choose videos or images to upload').setInputFiles(clips.large);
+    const deadline = Date.now() + 60_000;
+    while ((await storedOffset()) < 16 * MiB) {
+      if (Date.now() > deadline) throw new Error(`the upload did not get past 16 MiB; requests: ${tusRequests.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    await page.reload();
+    const atReload = await storedOffset();
+    expect(atReload).toBeGreaterThanOrEqual(16 * MiB);
+    expect(atReload).toBeLessThan(source.length);
+    await page.getByRole('heading', { name: 'An upload was interrupted' }).waitFor();
+    await page.getByText('long-take.mp4').waitFor();
+
+    tusRequests.length = 0;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByLabel('Choose videos or images to upload').setInputFiles(clips.large);
+    const queue = page.getByRole('list', { name: 'Upload queue' });
+    await queue.getByText('Video ready!').waitFor({ timeout: 90_000 });
+    // Asked where it stood, then went on from there: no new upload, no byte sent twice.
+    expect(tusRequests[0]).toBe('HEAD');
+    expect(tusRequests.filter((r) => r.startsWith('POST'))).toEqual([]);
+    expect(Number(tusRequests.find((r) => r.startsWith('PATCH'))!.split(' ')[1])).toBeGreaterThanOrEqual(atReload);
+    await page.getByRole('heading', { name: 'An upload was interrupted' }).waitFor({ state: 'detached' });
+
+    const videos = await callApi<Array<{ id: string; status: string }>>(product.baseUrl, 'GET', `/api/timelines/${timelineId}/videos`, { token: owner.token });
+    expect(videos.body.map((v) => v.status)).toEqual(['completed']);
+    const stored = await fetch(`${product.baseUrl}/api/videos/${videos.body[0]!.id}/stream`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(stored.status).toBe(200);
+    const digest = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    expect(digest(Buffer.from(await stored.arrayBuffer()))).toBe(digest(source));
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

@@ -4,6 +4,7 @@ import { isBatchVideo, VIDEO_ACCEPT } from '../lib/file-acceptance';
 import { formatFileSize, formatTimeLeft } from '../lib/speed';
 import type { UploadItem, UploadManager } from '../lib/upload-manager';
 import { DropZone } from './drop-zone';
+import { InterruptedUploads } from './interrupted-uploads';
 import { UploadQueueList } from './upload-queue-list';
 import './media.css';
 
@@ -68,6 +69,7 @@ export function BatchUploader({ timelineId, onUploaded, onProcessed, queue: give
 
   return (
     <div className="batch-upload">
+      <InterruptedUploads timelineId={timelineId} items={items} />
       <DropZone onFiles={addFiles} accept={VIDEO_ACCEPT} title="Drop videos or a folder here" chooseLabel="Select Files" inputLabel="Select video files">
         <button type="button" className="button button--secondary" onClick={() => folderInput.current?.click()}>
           Select Folder

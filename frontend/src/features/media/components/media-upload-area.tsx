@@ -4,6 +4,7 @@ import { getUploadQueue, useUploadSnapshot } from '../hooks/use-upload-queue';
 import { MEDIA_ACCEPT, mediaFileProblem } from '../lib/file-acceptance';
 import type { UploadHooks, UploadManager } from '../lib/upload-manager';
 import { DropZone } from './drop-zone';
+import { InterruptedUploads } from './interrupted-uploads';
 import { UploadQueueList } from './upload-queue-list';
 import './media.css';
 
@@ -63,6 +64,7 @@ export function MediaUploadArea({ timelineId, onUploaded, onProcessed, queue: gi
 
   return (
     <div className="media-upload">
+      <InterruptedUploads timelineId={timelineId} items={items} />
       <DropZone
         onFiles={addFiles}
         accept={MEDIA_ACCEPT}
