@@ -2,10 +2,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import {
-  consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, type ObjectStorage, openDatabase, OutboxRelay,
+  BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, type ObjectStorage, openDatabase, OutboxRelay,
   type RunningService, type WorkQueue,
 } from '@timeliner/platform';
-import { BusTimelineAccess } from './access/timeline-access.js';
 import { type ExportQueue, RecordingExportQueue, WorkQueueExports } from './exports/export-queue.js';
 import { type ExportsOptions, ExportsService } from './exports/exports.service.js';
 import { MediaModule } from './media.module.js';

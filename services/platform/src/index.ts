@@ -39,3 +39,4 @@ export * from './mail/mail.factory.js';
 export * from './http/service-process.js';
 export * from './bus/event-writer.js';
 export * from './http/listen.js';
+export * from './access/timeline-access.js';

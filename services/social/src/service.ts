@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService } from '@timeliner/platform';
-import { BusTimelineAccess } from './access/timeline-access.js';
+import { BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
 import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';

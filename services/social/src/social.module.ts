@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { TimelineAccess } from './access/timeline-access.js';
-import { EventWriter } from '@timeliner/platform';
+import { EventWriter, type TimelineAccess } from '@timeliner/platform';
 import { TimelineCommentController } from './timeline-comments/timeline-comment.controller.js';
 import { TimelineCommentRepository } from './timeline-comments/timeline-comment.repository.js';
 import { TimelineCommentService } from './timeline-comments/timeline-comment.service.js';

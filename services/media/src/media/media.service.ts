@@ -1,9 +1,9 @@
 import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { type Caller, type EventWriter, type ObjectInfo, type ObjectStorage, type SignedInCaller } from '@timeliner/platform';
+import { type Caller, type EventWriter, type ObjectInfo, type ObjectStorage, type SignedInCaller, type TimelineAccess } from '@timeliner/platform';
 import { MediaEvents } from '@timeliner/proto';
-import { hidden, MEDIA_NOT_FOUND, requireEdit, requireView, type TimelineAccess } from '../access/timeline-access.js';
+import { hidden, MEDIA_NOT_FOUND, requireEdit, requireView } from '../access/timeline-access.js';
 import { isUuid } from '../ids.js';
 import { protoMediaType } from '../uploads/upload-completion.js';
 import { type MediaItemDto, toMediaItemDto, toVideoDto, type VideoDto } from './media.dto.js';

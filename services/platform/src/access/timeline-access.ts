@@ -1,0 +1,66 @@
+import { ServiceUnavailableException } from '@nestjs/common';
+import { CollaboratorRole, TimelinesRpc } from '@timeliner/proto';
+import type { Logger } from 'pino';
+import type { EventBus } from '../bus/event-bus.port.js';
+import { requestRpc } from '../bus/rpc.js';
+
+/** What the timelines service says a caller may do with one of its timelines. */
+export interface TimelineAccessAnswer {
+  canView: boolean;
+  canEdit: boolean;
+  role: 'owner' | 'editor' | 'viewer' | null;
+  ownerId: string;
+}
+
+/**
+ * The port to the owner of timelines, for the services that keep things belonging to a timeline
+ * (media, comments, ...). They ask it on every request, so a timeline made private, or a
+ * collaborator removed, takes effect at once.
+ */
+export interface TimelineAccess {
+  /** Rejects with 503 when the timelines service cannot answer: access is never guessed. */
+  check(timelineId: string, userId: string | undefined): Promise<TimelineAccessAnswer>;
+}
+
+export const TIMELINE_NOT_FOUND = 'Timeline not found';
+export const TIMELINES_UNAVAILABLE = 'Timelines service unavailable';
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const ROLES: Partial<Record<CollaboratorRole, TimelineAccessAnswer['role']>> = {
+  [CollaboratorRole.OWNER]: 'owner',
+  [CollaboratorRole.EDITOR]: 'editor',
+  [CollaboratorRole.VIEWER]: 'viewer',
+};
+
+/** `TimelinesRpc.CheckAccess` over the bus, with a short deadline and no cache. */
+export class BusTimelineAccess implements TimelineAccess {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly logger: Pick<Logger, 'warn'>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async check(timelineId: string, userId: string | undefined): Promise<TimelineAccessAnswer> {
+    try {
+      const reply = await requestRpc(this.bus, TimelinesRpc.CheckAccess, { timelineId, userId: userId ?? '' }, { timeoutMs: this.timeoutMs });
+      return { canView: reply.canView, canEdit: reply.canEdit, role: ROLES[reply.role] ?? null, ownerId: reply.ownerId };
+    } catch (err) {
+      this.logger.warn({ err, timelineId }, 'timeline access check failed');
+      throw new ServiceUnavailableException(TIMELINES_UNAVAILABLE);
+    }
+  }
+}
+
+/**
+ * The timelines service's answer when the caller may see the timeline; otherwise `hidden()` is
+ * thrown, the same for a timeline that is private as for one that does not exist (or a malformed
+ * id), so a private timeline's existence is never revealed.
+ */
+export async function requireVisible(access: TimelineAccess, timelineId: string, userId: string | undefined, hidden: () => Error): Promise<TimelineAccessAnswer> {
+  if (!UUID.test(timelineId)) throw hidden();
+  const answer = await access.check(timelineId.toLowerCase(), userId);
+  if (!answer.canView) throw hidden();
+  return answer;
+}
