@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an export stands: queued, processing, completed (with its download URL) or error (with the reason) */
+        get: operations["exportFileExportStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exports/{id}/file": {
         parameters: {
             query?: never;
@@ -362,7 +379,7 @@ export interface paths {
         put?: never;
         /**
          * Exports the timeline's completed videos, in timeline order, as one MP4
-         * @description For a signed-in caller who may view the timeline. The worker concatenates the originals (H.264/AAC, at most 1080p, 30 fps); the request waits for it (up to two minutes by default) and answers the signed download URL. When the wait runs out it answers 202 with the export id and status: the export goes on, but this API has no route to ask for it again, so the caller exports again later.
+         * @description For a signed-in caller who may view the timeline. The worker concatenates the originals (H.264/AAC, at most 1080p, 30 fps); the request waits for it (up to two minutes by default) and answers the signed download URL. When the wait runs out it answers 202 with the export id and status: the export goes on, and GET /api/exports/{id} tells when it is done and where to download it.
          */
         post: operations["timelineExportExportTimeline"];
         delete?: never;
@@ -811,6 +828,18 @@ export interface components {
             exportId: string;
             /** @example My_trip.mp4 */
             fileName: string;
+        };
+        ExportStatusDto: {
+            /** @description Once completed: the signed download URL, as POST /export answers it */
+            downloadUrl?: string;
+            /** @description Once failed: why */
+            error?: string;
+            /** Format: uuid */
+            exportId: string;
+            /** @example My_trip.mp4 */
+            fileName: string;
+            /** @enum {string} */
+            status: "queued" | "processing" | "completed" | "error";
         };
         InvitationDetailDto: {
             invitation: components["schemas"]["PublicInvitationDto"];
@@ -1311,6 +1340,49 @@ export interface operations {
             };
             /** @description Too many attempts (Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportFileExportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The export */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportStatusDto"];
+                };
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Export not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

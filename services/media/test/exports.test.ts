@@ -124,6 +124,35 @@ describe('timeline export (real ffmpeg, Postgres)', () => {
     await h.call('post', `/api/timelines/${h.world.publicTimeline}/export`, {}).send({}).expect(401);
   });
 
+  it('tells where an export stands to whoever may view its timeline, with the download URL once done', async () => {
+    const exportRow = async (status: string, extra: { objectKey?: string; error?: string } = {}) => {
+      const id = randomUUID();
+      await h.query(
+        `INSERT INTO exports (id, timeline_id, requested_by, status, object_key, file_name, error) VALUES ($1, $2, $3, $4, $5, 'Trip.mp4', $6)`,
+        [id, h.world.privateTimeline, h.world.viewer, status, extra.objectKey ?? null, extra.error ?? null],
+      );
+      return id;
+    };
+    const processing = await exportRow('processing');
+    expect((await h.call('get', `/api/exports/${processing}`, h.as('viewer')).expect(200)).body).toEqual({ exportId: processing, status: 'processing', fileName: 'Trip.mp4' });
+
+    const failed = await exportRow('error', { error: 'The video clip.mp4 could not be read' });
+    expect((await h.call('get', `/api/exports/${failed}`, h.as('owner')).expect(200)).body).toEqual({
+      exportId: failed, status: 'error', fileName: 'Trip.mp4', error: 'The video clip.mp4 could not be read',
+    });
+
+    const made = await h.call('post', `/api/timelines/${h.world.privateTimeline}/export`, h.as('editor')).send({ options: { title: 'Trip' } }).expect(200);
+    const done = await h.call('get', `/api/exports/${made.body.exportId}`, h.as('editor')).expect(200);
+    expect(done.body).toMatchObject({ exportId: made.body.exportId, status: 'completed', fileName: 'Trip.mp4' });
+    await h.call('get', done.body.downloadUrl, {}).expect(200);
+
+    // Not visible: the same answers as for an export that does not exist.
+    expect((await h.call('get', `/api/exports/${processing}`, h.as('stranger')).expect(404)).body.message).toBe('Export not found');
+    expect((await h.call('get', `/api/exports/${randomUUID()}`, h.as('stranger')).expect(404)).body.message).toBe('Export not found');
+    await h.call('get', `/api/exports/not-an-id`, h.as('viewer')).expect(404);
+    await h.call('get', `/api/exports/${processing}`, {}).expect(401);
+  });
+
   it('a timeline without completed videos: 400 No videos to export', async () => {
     const res = await h.call('post', `/api/timelines/${h.world.publicTimeline}/export`, h.as('stranger')).send({});
     expect(res.status).toBe(400);

@@ -86,6 +86,7 @@ const matrix: Row[] = [
     method: 'post', route: '/api/timelines/{id}/export', path: (f) => `/api/timelines/${f.timelineId}/export`,
     send: (req) => req.send({ options: { quality: '720p' } }), expect: { private: [401, 404, 202, 202, 202], public: [401, 202, 202, 202, 202] },
   },
+  { method: 'get', route: '/api/exports/{id}', path: (f) => `/api/exports/${f.exportId}`, expect: read(200) },
   { method: 'get', route: '/api/exports/{id}/file', path: (f) => `/api/exports/${f.exportId}/file`, expect: read(200) },
 ];
 

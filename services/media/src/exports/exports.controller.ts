@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
 import { sendObject } from '../media/http-objects.js';
 import { MediaService } from '../media/media.service.js';
-import { ExportPendingDto, ExportRequestDto, ExportResultDto } from './exports.dto.js';
+import { ExportPendingDto, ExportRequestDto, ExportResultDto, ExportStatusDto } from './exports.dto.js';
 import { ExportsService } from './exports.service.js';
 
 @ApiTags('media')
@@ -24,7 +24,7 @@ export class TimelineExportController {
     description:
       'For a signed-in caller who may view the timeline. The worker concatenates the originals (H.264/AAC, at most 1080p, 30 fps); the request waits for it '
       + '(up to two minutes by default) and answers the signed download URL. When the wait runs out it answers 202 with the export id and status: the export '
-      + 'goes on, but this API has no route to ask for it again, so the caller exports again later.',
+      + 'goes on, and GET /api/exports/{id} tells when it is done and where to download it.',
   })
   @ApiOkResponse({ type: ExportResultDto })
   @ApiAcceptedResponse({ type: ExportPendingDto, description: 'Still being made when the wait ran out' })
@@ -61,6 +61,16 @@ export class ExportFileController {
     private readonly exports: ExportsService,
     private readonly media: MediaService,
   ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Where an export stands: queued, processing, completed (with its download URL) or error (with the reason)' })
+  @ApiOkResponse({ type: ExportStatusDto })
+  @ApiUnauthorizedResponse({ description: 'Anonymous callers who may not see the timeline are asked to sign in' })
+  @ApiNotFoundResponse({ description: 'Export not found (or not visible to the caller)' })
+  @ApiServiceUnavailableResponse({ description: 'Timelines service unavailable' })
+  exportStatus(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<ExportStatusDto> {
+    return this.exports.status(caller, id);
+  }
 
   @Get('file')
   @ApiOperation({ summary: 'An export\'s MP4, as an attachment named from the timeline title' })

@@ -52,6 +52,23 @@ export class ExportPendingDto {
   status: string;
 }
 
+export class ExportStatusDto {
+  @ApiProperty({ format: 'uuid' })
+  exportId: string;
+
+  @ApiProperty({ enum: ['queued', 'processing', 'completed', 'error'] })
+  status: string;
+
+  @ApiProperty({ example: 'My_trip.mp4' })
+  fileName: string;
+
+  @ApiPropertyOptional({ description: 'Once completed: the signed download URL, as POST /export answers it' })
+  downloadUrl?: string;
+
+  @ApiPropertyOptional({ description: 'Once failed: why' })
+  error?: string;
+}
+
 /** The download name: every non-alphanumeric character of the title as `_`, plus `.mp4`. */
 export function exportFileName(title: string | undefined): string {
   const base = (title ?? '').trim() || 'timeline';

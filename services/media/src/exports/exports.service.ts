@@ -10,7 +10,7 @@ import { LINK_EXPIRED, type ServedObject } from '../media/media.service.js';
 import type { MediaUrlSigner } from '../media/media-urls.js';
 import { Export } from './export.entity.js';
 import type { ExportQueue } from './export-queue.js';
-import { type ExportPendingDto, type ExportRequestDto, type ExportResultDto, exportFileName } from './exports.dto.js';
+import { type ExportPendingDto, type ExportRequestDto, type ExportResultDto, type ExportStatusDto, exportFileName } from './exports.dto.js';
 
 export const EXPORT_NOT_FOUND = 'Export not found';
 export const NO_VIDEOS = 'No videos to export';
@@ -103,6 +103,24 @@ export class ExportsService {
 
   private result(row: Export): ExportResultDto {
     return { downloadUrl: this.urls.sign(exportFileUrl(row.id), exportSubject(row.id)), fileName: row.fileName, exportId: row.id };
+  }
+
+  /**
+   * Where an export stands, for a caller who may view its timeline: what a client that was
+   * answered 202 asks until the export is completed (with its download URL) or failed.
+   */
+  async status(caller: Caller, exportId: string): Promise<ExportStatusDto> {
+    if (!isUuid(exportId)) throw hidden(caller, EXPORT_NOT_FOUND);
+    const row = await this.repo().findOneBy({ id: exportId.toLowerCase() });
+    if (!row) throw hidden(caller, EXPORT_NOT_FOUND);
+    await requireView(this.access, caller, row.timelineId, EXPORT_NOT_FOUND);
+    return {
+      exportId: row.id,
+      status: row.status,
+      fileName: row.fileName,
+      ...(row.status === 'completed' ? { downloadUrl: this.result(row).downloadUrl } : {}),
+      ...(row.status === 'error' ? { error: row.error ?? 'unknown error' } : {}),
+    };
   }
 
   /**

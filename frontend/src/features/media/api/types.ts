@@ -17,9 +17,11 @@ export type MediaItem = ApiSchemas['MediaItemDto'];
 
 export type TimestampOrder = 'upload' | 'created';
 
-export interface ExportTimelineAnswer {
-  downloadUrl: string;
-}
+/** POST /export: the download (200), or the export still being made (202). */
+export type ExportTimelineAnswer = Partial<ApiSchemas['ExportResultDto']> & Partial<ApiSchemas['ExportPendingDto']>;
+
+/** GET /api/exports/{id}. */
+export type ExportStatus = ApiSchemas['ExportStatusDto'];
 
 // Realtime messages about a timeline's media (spec 001, section 7 "Realtime").
 

@@ -215,7 +215,7 @@ describe('timeline player', () => {
     });
     expect(await screen.findByText('Export failed')).toBeInTheDocument();
     expect(screen.getByText('Failed to export timeline: Cannot POST /api/timelines/t1/export')).toBeInTheDocument();
-    expect(requests.find((request) => request.url.endsWith('/export'))?.body).toEqual({ options: {} });
+    expect(requests.find((request) => request.url.endsWith('/export'))?.body).toEqual({ options: { title: 'Summer Trip' } });
   });
 
   it('downloads the export named after the title', async () => {

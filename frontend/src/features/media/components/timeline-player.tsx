@@ -223,7 +223,7 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
   const onExport = async () => {
     setExporting(true);
     try {
-      const url = await exportTimeline(timeline.id);
+      const url = await exportTimeline(timeline.id, timeline.title);
       downloadFile(url, exportFileName(timeline.title));
     } catch (error) {
       const message = errorMessage(error, error instanceof Error ? error.message : 'Please try again');
