@@ -3,12 +3,16 @@ import { type Browser, type BrowserContext, chromium, devices } from 'playwright
 /** The system Chromium; no browser is ever downloaded. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const launchBrowser = (): Promise<Browser> =>
+/** `extraArgs`: e.g. FAKE_CAMERA, for journeys that record. */
+export const launchBrowser = (extraArgs: string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic', ...extraArgs],
   });
+
+/** Chromium's built-in test camera and microphone, granted without a prompt. */
+export const FAKE_CAMERA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
 
 export interface Viewport {
   name: string;

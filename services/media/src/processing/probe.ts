@@ -67,7 +67,9 @@ export async function probe(ffprobe: string, file: string, kind: 'video' | 'imag
   if (rotation === 90 || rotation === 270) [displayWidth, displayHeight] = [displayHeight, displayWidth];
 
   const fps = ratio(video.avg_frame_rate) || ratio(video.r_frame_rate);
-  const duration = kind === 'image' ? 0 : Number(output.format?.duration ?? video.duration ?? 0) || 0;
+  let duration = kind === 'image' ? 0 : Number(output.format?.duration ?? video.duration ?? 0) || 0;
+  // Browsers' MediaRecorder writes WebM without a duration: read it off the packets instead.
+  if (kind === 'video' && !(duration > 0)) duration = await durationFromPackets(ffprobe, file, signal).catch(() => 0);
   if (kind === 'video' && !(duration > 0)) throw unreadable(new Error('no duration'));
 
   const result: ProbeResult = {
@@ -86,6 +88,20 @@ export async function probe(ffprobe: string, file: string, kind: 'video' | 'imag
   const createdAt = recordingTime([output.format?.tags, video.tags, ...streams.map((s) => s.tags)]);
   if (createdAt) result.createdAt = createdAt;
   return result;
+}
+
+/** The end of the last video packet, in seconds (pts + duration), relative to the first one. */
+async function durationFromPackets(ffprobe: string, file: string, signal?: AbortSignal): Promise<number> {
+  const csv = await run(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file], { signal });
+  let first = Number.POSITIVE_INFINITY;
+  let end = 0;
+  for (const line of csv.split('\n')) {
+    const [pts, length] = line.split(',').map(Number);
+    if (!Number.isFinite(pts)) continue;
+    first = Math.min(first, pts!);
+    end = Math.max(end, pts! + (Number.isFinite(length) ? length! : 0));
+  }
+  return Number.isFinite(first) ? Math.max(0, end - first) : 0;
 }
 
 function ratio(value: string | undefined): number {

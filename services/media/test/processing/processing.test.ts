@@ -61,6 +61,14 @@ const CLIPS: Clip[] = [
   // A phone held upright: 640x360 coded, displayed turned by 90°.
   { name: 'rotated.mov', kind: 'video', mime: 'video/quicktime', seconds: 3, args: lavfi('640x360', 3, true), rotate: 90 },
   { name: 'tiny.mp4', kind: 'video', mime: 'video/mp4', seconds: 3, args: lavfi('160x120', 3, true) },
+  // What a browser's MediaRecorder makes: VP8 + Opus in WebM written live, so with no duration.
+  {
+    name: 'recorded.webm', kind: 'video', mime: 'video/webm', seconds: 2,
+    args: [
+      '-f', 'lavfi', '-i', 'testsrc2=size=640x480:rate=30:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=2',
+      '-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '1M', '-c:a', 'libopus', '-shortest', '-f', 'webm', '-live', '1',
+    ],
+  },
   { name: 'corrupt.mp4', kind: 'video', mime: 'video/mp4', bytes: randomBytes(64 * 1024) },
   { name: 'picture.png', kind: 'image', mime: 'image/png', args: ['-f', 'lavfi', '-i', 'testsrc2=size=2400x1200:duration=1', '-frames:v', '1'] },
 ];
@@ -362,6 +370,14 @@ describe('media processing worker (real ffmpeg, Postgres, NATS)', () => {
     expect(hls.streams.filter((s) => s.codec_type === 'video').map((s) => `${s.width}x${s.height}`)).toEqual(['160x120']);
   });
 
+  it('a browser recording without a duration in its header: the duration is read off its packets', async () => {
+    const { media } = await finished('recorded.webm');
+    expect(media.status).toBe('completed');
+    expect(media.duration).toBeGreaterThan(1.8);
+    expect(media.duration).toBeLessThan(2.2);
+    expect(media.metadata).toMatchObject({ width: 640, height: 480, hasAudio: true, renditions: [144, 360] });
+  });
+
   it('a corrupt file: error with a readable reason, VideoFailed, video_processing_error, no retries', async () => {
     const { media, submittedAs } = await finished('corrupt.mp4');
     expect(media.status).toBe('error');
@@ -409,7 +425,8 @@ describe('media processing worker (real ffmpeg, Postgres, NATS)', () => {
     expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'up', bus: 'up', workQueue: 'up', storage: 'up', ffmpeg: 'up' } });
     expect((await fetch(`${base}/health/live`)).status).toBe(200);
     const metrics = await (await fetch(`${base}/metrics`)).text();
-    expect(metrics).toMatch(/media_jobs_processed_total\{media_type="video"\} 6/);
+    const videos = CLIPS.filter((c) => c.kind === 'video' && !c.bytes).length;
+    expect(metrics).toMatch(new RegExp(`media_jobs_processed_total\\{media_type="video"\\} ${videos}\n`));
     expect(metrics).toMatch(/media_jobs_failed_total\{media_type="video"\} 1/);
     expect(metrics).toContain('media_job_duration_seconds_bucket');
     // Nothing left behind in the worker's temporary directory.
