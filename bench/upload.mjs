@@ -220,7 +220,7 @@ async function waitReady(port, timeoutMs = 90_000, child) {
   }
 }
 
-/** The children of `ppid` running `entry` (run-services spawns `node --enable-source-maps <entry>`). */
+/** The children of `ppid` running `entry` (run-services spawns `node <entry>`). */
 async function childPid(ppid, entry) {
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -449,7 +449,7 @@ async function startTopology(baseEnv) {
   const procs = new Map();
   const start = (app) => {
     const port = portOf.get(app.name);
-    const child = spawnNode(['--enable-source-maps', app.entry], { ...shared, ...app.env, PORT: String(port), HOST: '127.0.0.1' }, `${app.name} | `);
+    const child = spawnNode([app.entry], { ...shared, ...app.env, PORT: String(port), HOST: '127.0.0.1' }, `${app.name} | `);
     procs.set(app.name, { app, port, child });
     return procs.get(app.name);
   };

@@ -16,7 +16,6 @@ export * from './http/bootstrap.js';
 export * from './database/index.js';
 export * from './storage/storage.factory.js';
 export * from './storage/fs-object-storage.js';
-export * from './storage/s3-object-storage.js';
 export * from './bus/bus-logger.js';
 export * from './bus/bus.factory.js';
 export * from './bus/in-process-event-bus.js';

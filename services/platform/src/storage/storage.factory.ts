@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { FsObjectStorage } from './fs-object-storage.js';
 import type { ObjectStorage } from './object-storage.port.js';
-import { S3ObjectStorage } from './s3-object-storage.js';
 
 /** The settings storage reads; the platform's BaseConfig provides them all. */
 export interface ObjectStorageConfig {
@@ -16,13 +15,15 @@ export interface ObjectStorageConfig {
 
 /**
  * S3 when an endpoint is configured, else the local directory. The returned storage is ready:
- * the bucket or the directories exist.
+ * the bucket or the directories exist. The S3 adapter (and its client library, a fifth of a
+ * service's start-up) is loaded only when it is used.
  */
 export async function createObjectStorage(config: ObjectStorageConfig): Promise<ObjectStorage> {
   if (config.S3_ENDPOINT) {
     if (!config.S3_ACCESS_KEY || !config.S3_SECRET_KEY) {
       throw new Error('S3_ACCESS_KEY and S3_SECRET_KEY are required when S3_ENDPOINT is set');
     }
+    const { S3ObjectStorage } = await import('./s3-object-storage.js');
     const storage = new S3ObjectStorage({
       endpoint: config.S3_ENDPOINT,
       accessKey: config.S3_ACCESS_KEY,
