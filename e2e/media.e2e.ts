@@ -77,6 +77,9 @@ describe('media journey', () => {
     }, undefined, { timeout: 30_000 });
     const first = await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight]);
     expect(first[0]).toBeGreaterThan(first[1]!);
+    // A fixed quality plays that rendition only: 144p of the 640x360 clip is 256x144.
+    await page.getByLabel('Video quality').selectOption('144p', { force: true });
+    await page.waitForFunction(() => document.querySelector('video')?.videoHeight === 144, undefined, { timeout: 30_000 });
 
     // Swipe left (next video), as a finger would: touch events over the player.
     const box = (await video.boundingBox())!;

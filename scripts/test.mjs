@@ -26,8 +26,11 @@ step('tests');
 const results = path.join(os.tmpdir(), `timeliner-jest-${process.pid}.json`);
 const status = run(
   process.execPath,
-  ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${results}`, ...extra],
-  { allowFailure: true, env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim() } },
+  [
+    '--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'),
+    '--reporters=default', `--reporters=${path.join(root, 'scripts/jest-counts-reporter.cjs')}`, ...extra,
+  ],
+  { allowFailure: true, env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim(), JEST_COUNTS_FILE: results } },
 );
 try {
   const summary = JSON.parse(readFileSync(results, 'utf8'));

@@ -322,16 +322,20 @@ export class TusUploads {
       durable = next;
       expiresAt = expires;
     };
-    const dropOldTail = (old: string | null) => {
-      if (old) this.storage.delete(old).catch((err: unknown) => this.logger.warn({ err, key: old }, 'could not delete an upload tail'));
+    // Awaited, not left running: a delete still in flight when the next tail is written races it
+    // on stores that keep keys as files in directories (s3rver removes the emptied directory the
+    // new tail is being written into). A failure only leaves a stray tail for the sweep.
+    const dropOldTail = async (old: string | null): Promise<void> => {
+      if (old) await this.storage.delete(old).catch((err: unknown) => this.logger.warn({ err, key: old }, 'could not delete an upload tail'));
     };
     const storePart = async (data: Buffer, partNumber: number): Promise<void> => {
       const part: MultipartPart = await this.storage.uploadPart(key, multipartId, partNumber, data, data.length);
       await advance(`chunks = chunks || $7::jsonb, received_chunks = received_chunks + 1, tail_key = NULL, tail_size = 0`,
         [JSON.stringify([{ partNumber: part.partNumber, etag: part.etag, size: part.size }])], (partNumber - 1) * partSize + data.length);
       parts += 1;
-      dropOldTail(tailKey);
+      const old = tailKey;
       tailKey = null;
+      await dropOldTail(old);
     };
     /** Waits for the part in flight; rethrows its failure. */
     const settle = async (): Promise<void> => {
@@ -404,7 +408,7 @@ export class TusUploads {
         await this.storage.delete(fresh).catch(() => undefined);
         throw err;
       }
-      dropOldTail(tailKey);
+      await dropOldTail(tailKey);
       tailKey = fresh;
     }
     return { receivedBytes: durable, expiresAt };
