@@ -79,8 +79,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   app.useGlobalFilters(new HttpErrorFilter(options.logger));
   app.useGlobalPipes(createValidationPipe());
 
-  const document = buildOpenApi(app, options.name);
-  fastify.get('/openapi.json', (_req, reply) => reply.send(document));
+  // Built on first request, not at start: a restarted service is ready sooner.
+  let document: OpenAPIObject | undefined;
+  fastify.get('/openapi.json', (_req, reply) => reply.send((document ??= buildOpenApi(app, options.name))));
   return app;
 }
 
