@@ -222,8 +222,9 @@ describe('gateway upload streaming', () => {
 
     expect(result.status).toBe(200);
     expect(result.answer).toEqual({ bytes: size, sha256: result.sha256 });
-    // A gateway that held the body would retain ~50 MB.
-    expect(liveGrowthMb).toBeLessThan(8);
+    // A gateway that held the body would retain ~50 MB; one that streams it holds what is in
+    // flight at the moment of a sample (socket and proxy buffers: up to ~13 MB seen under load).
+    expect(liveGrowthMb).toBeLessThan(25);
     expect(rssGrowthMb).toBeLessThan(40);
     process.stdout.write(
       `${size >> 20} MB upload through the gateway: ${Date.now() - started} ms, RSS +${rssGrowthMb.toFixed(1)} MB, live +${liveGrowthMb.toFixed(1)} MB\n`,
