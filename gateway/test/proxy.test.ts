@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { verifyIdentity } from '@timeliner/platform';
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { collectGarbage, sampleMemory } from './support/memory.js';
 import { UploadPeer } from './support/upload-peer.js';
@@ -166,6 +168,51 @@ describe('gateway proxy', () => {
       await request(down.url).get('/api/timelines/5b1d2c1e-0f7e-4a51-9a39-2c6c1f0f4d11/videos').expect(502);
     } finally {
       await down.close();
+    }
+  });
+
+  it('closes the connection when the upload service fails mid-body, so the client’s next request is answered at once', async () => {
+    // An upload service that dies after the first megabyte of a PATCH, and answers a HEAD.
+    const crashing = createServer((req, res) => {
+      if (req.method === 'HEAD') {
+        res.writeHead(200, { 'upload-offset': '0', 'tus-resumable': '1.0.0' }).end();
+        return;
+      }
+      let received = 0;
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > 1024 * 1024) req.socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => crashing.listen(0, '127.0.0.1', resolve));
+    const media = `http://127.0.0.1:${(crashing.address() as AddressInfo).port}`;
+    const viaGateway = await startGateway({ bus: bus.gateway, services: { auth: upstream.url, media } });
+    // One keep-alive connection at most, as a browser's or tus-js-client's agent would reuse it.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, body?: Buffer) =>
+      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        const req = httpRequest(`${viaGateway.url}/api/uploads/5b1d2c1e-0f7e-4a51-9a39-2c6c1f0f4d11`, {
+          method,
+          agent,
+          headers: { 'tus-resumable': '1.0.0', ...(body ? { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' } : {}) },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const patch = await send('PATCH', Buffer.alloc(8 * 1024 * 1024, 1));
+      expect(patch).toEqual({ status: 502, connection: 'close' });
+      const started = Date.now();
+      expect((await send('HEAD')).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      agent.destroy();
+      await viaGateway.close();
+      await new Promise((resolve) => crashing.close(resolve));
     }
   });
 

@@ -114,6 +114,15 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
     });
   };
 
+  // An answer given before the request's body has all arrived (the service failed or answered
+  // early mid-upload) closes the connection: the rest of the body is never read, and a client
+  // that reused the connection would have its next request stuck behind it until a timeout
+  // (tus-js-client's HEAD after a failed 8 MiB PATCH waited a minute).
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) void reply.header('connection', 'close');
+    return payload;
+  });
+
   fastify.all('/api/*', forward);
   // Sign-in attempts get their own, tighter limit (shared by both routes) instead of the global one.
   const credentialLimit = fastify.rateLimit(options.credentialRateLimit);
