@@ -13,7 +13,12 @@ describe('tus transport', () => {
     expect(options.chunkSize).toBe(CHUNK_SIZE);
     expect(CHUNK_SIZE).toBe(8 * 1024 * 1024);
     expect(options.retryDelays).toEqual(RETRY_DELAYS);
-    expect(RETRY_DELAYS).toEqual([0, 1000, 3000, 5000, 10000]);
+    // Back within two seconds of a restart (several tries in the first 2 s), and ~40 s in all.
+    const startsAt = RETRY_DELAYS.map((_, i) => RETRY_DELAYS.slice(0, i + 1).reduce((a, b) => a + b, 0));
+    expect(RETRY_DELAYS[0]).toBe(0);
+    expect(startsAt.filter((t) => t <= 2000).length).toBeGreaterThanOrEqual(4);
+    expect(startsAt.at(-1)).toBeGreaterThanOrEqual(30_000);
+    expect(RETRY_DELAYS).toEqual([...RETRY_DELAYS].sort((a, b) => a - b));
     expect(options.metadata).toEqual({ timelineId: 't1', filename: 'clip.mp4', filetype: 'video/mp4' });
     expect(options.headers).toEqual({ Authorization: 'Bearer tok' });
     expect(options.storeFingerprintForResuming).toBe(true);
