@@ -21,7 +21,7 @@ export async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void>
 }
 
 /** The same at a given position of the file. */
-export async function writeAllAt(handle: FileHandle, chunk: Buffer, position: number): Promise<void> {
+async function writeAllAt(handle: FileHandle, chunk: Buffer, position: number): Promise<void> {
   let offset = 0;
   while (offset < chunk.length) {
     const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset, position + offset);
@@ -53,17 +53,36 @@ export const contentDigest = () => {
  * event loop stays free: hashing 8 MiB takes ~7 ms, which would otherwise stall every request
  * this process serves, including the upload body being read.
  */
-export async function digestOf(data: Buffer): Promise<Buffer> {
+async function digestOf(data: Buffer): Promise<Buffer> {
   return Buffer.from(await webcrypto.subtle.digest('SHA-256', data)).subarray(0, 16);
 }
 
 /**
- * Writes `data` at `position` (or at the file position) while its digest is computed alongside,
- * both off the event loop.
+ * Writes `body` at `position` (or at the file position) and returns its size and digest, hashed
+ * while the writes run: a Buffer is written and hashed on the thread pool at once, a stream chunk
+ * by chunk. A body longer than `maxSize` is rejected as soon as it runs over; callers check the
+ * exact size.
  */
-export async function writeAndDigest(handle: FileHandle, data: Buffer, position?: number): Promise<Buffer> {
-  const [, digest] = await Promise.all([position === undefined ? writeAll(handle, data) : writeAllAt(handle, data, position), digestOf(data)]);
-  return digest;
+export async function writeHashed(handle: FileHandle, body: Readable | Buffer, options: { position?: number; maxSize?: number } = {}): Promise<WrittenFile> {
+  const { position, maxSize } = options;
+  const writeAt = (chunk: Buffer, offset: number) => (position === undefined ? writeAll(handle, chunk) : writeAllAt(handle, chunk, position + offset));
+  if (Buffer.isBuffer(body)) {
+    if (maxSize !== undefined && body.length > maxSize) throw new SizeMismatchError(maxSize, body.length);
+    const [, digest] = await Promise.all([writeAt(body, 0), digestOf(body)]);
+    return { size: body.length, digest };
+  }
+  const hash = contentDigest();
+  let size = 0;
+  for await (const raw of body as AsyncIterable<Buffer | string>) {
+    const chunk = typeof raw === 'string' ? Buffer.from(raw) : raw;
+    if (maxSize !== undefined && size + chunk.length > maxSize) throw new SizeMismatchError(maxSize, size + chunk.length);
+    // The write runs on libuv's pool while this thread hashes the same bytes.
+    const writing = writeAt(chunk, size);
+    hash.update(chunk);
+    await writing;
+    size += chunk.length;
+  }
+  return { size, digest: hash.digest() };
 }
 
 /**
@@ -72,26 +91,11 @@ export async function writeAndDigest(handle: FileHandle, data: Buffer, position?
  * runs over). On any failure the file is removed, so callers never see a partial file.
  */
 export async function writeFileDurably(path: string, body: Readable | Buffer, expectedSize?: number): Promise<WrittenFile> {
-  const hash = contentDigest();
-  let digest: Buffer | undefined;
-  let size = 0;
   const handle = await open(path, 'wx');
+  let written: WrittenFile;
   try {
-    if (Buffer.isBuffer(body)) {
-      size = body.length;
-      if (expectedSize !== undefined && size !== expectedSize) throw new SizeMismatchError(expectedSize, size);
-      digest = await writeAndDigest(handle, body);
-    }
-    const chunks: Iterable<Buffer> | AsyncIterable<Buffer | string> = Buffer.isBuffer(body) ? [] : body;
-    for await (const raw of chunks) {
-      const chunk = typeof raw === 'string' ? Buffer.from(raw) : raw;
-      size += chunk.length;
-      if (expectedSize !== undefined && size > expectedSize) throw new SizeMismatchError(expectedSize, size);
-      const writing = writeAll(handle, chunk);
-      hash.update(chunk);
-      await writing;
-    }
-    if (expectedSize !== undefined && size !== expectedSize) throw new SizeMismatchError(expectedSize, size);
+    written = await writeHashed(handle, body, { maxSize: expectedSize });
+    if (expectedSize !== undefined && written.size !== expectedSize) throw new SizeMismatchError(expectedSize, written.size);
     await handle.sync();
   } catch (err) {
     await handle.close().catch(() => undefined);
@@ -99,7 +103,7 @@ export async function writeFileDurably(path: string, body: Readable | Buffer, ex
     throw err;
   }
   await handle.close();
-  return { size, digest: digest ?? hash.digest() };
+  return written;
 }
 
 export async function writeSmallFileDurably(path: string, content: string): Promise<void> {

@@ -10,9 +10,8 @@ import {
   renameIntoPlace,
   tempPath,
   writeAll,
-  writeAllAt,
   writeFileDurably,
-  writeAndDigest,
+  writeHashed,
   writeSmallFileDurably,
 } from './fs-files.js';
 import { assertValidPartList, assertValidPartNumber, assertValidSize, normalizeEtag } from './object-key.js';
@@ -245,32 +244,16 @@ export class FsMultipartUploads {
    */
   private async append(dir: string, sequence: SequencedPart[], partNumber: number, body: Readable | Buffer, size: number): Promise<MultipartPart> {
     const start = sequence.reduce((sum, part) => sum + part.size, 0);
-    const hash = contentDigest();
-    let digest: Buffer | undefined;
-    let written = 0;
     const handle = await open(join(dir, SEQUENCE_FILE), constants.O_WRONLY | constants.O_CREAT);
+    let etag: string;
     try {
-      if (Buffer.isBuffer(body)) {
-        if (body.length !== size) throw new SizeMismatchError(size, body.length);
-        digest = await writeAndDigest(handle, body, start);
-        written = size;
-      }
-      const chunks: Iterable<Buffer> | AsyncIterable<Buffer | string> = Buffer.isBuffer(body) ? [] : body;
-      for await (const raw of chunks) {
-        const chunk = typeof raw === 'string' ? Buffer.from(raw) : raw;
-        if (written + chunk.length > size) throw new SizeMismatchError(size, written + chunk.length);
-        // The write runs on libuv's pool while this thread hashes the same bytes.
-        const writing = writeAllAt(handle, chunk, start + written);
-        hash.update(chunk);
-        await writing;
-        written += chunk.length;
-      }
-      if (written !== size) throw new SizeMismatchError(size, written);
+      const written = await writeHashed(handle, body, { position: start, maxSize: size });
+      if (written.size !== size) throw new SizeMismatchError(size, written.size);
       await handle.datasync();
+      etag = written.digest.toString('hex');
     } finally {
       await handle.close();
     }
-    const etag = (digest ?? hash.digest()).toString('hex');
     const temp = tempPath(dir);
     await writeSmallFileDurably(temp, JSON.stringify([...sequence, { partNumber, size, etag }]));
     await rename(temp, join(dir, SEQUENCE_INDEX));

@@ -158,6 +158,8 @@ export function objectStorageContract(name: string, target: ContractTarget): voi
         await storage.put(key, Buffer.from('old'));
         await expect(storage.put(key, Readable.from([randomBytes(1000)]), { size: 999 })).rejects.toBeInstanceOf(SizeMismatchError);
         await expect(storage.put(key, Readable.from([randomBytes(1000)]), { size: 1001 })).rejects.toBeInstanceOf(SizeMismatchError);
+        await expect(storage.put(key, randomBytes(1000), { size: 999 })).rejects.toBeInstanceOf(SizeMismatchError);
+        await expect(storage.put(key, randomBytes(1000), { size: 1001 })).rejects.toBeInstanceOf(SizeMismatchError);
         expect((await readAll(await storage.get(key))).toString()).toBe('old');
       });
 
@@ -336,6 +338,8 @@ export function objectStorageContract(name: string, target: ContractTarget): voi
         const key = `${space()}short-part`;
         const uploadId = await storage.createMultipart(key);
         await expect(storage.uploadPart(key, uploadId, 1, Readable.from([randomBytes(100)]), 101)).rejects.toBeInstanceOf(SizeMismatchError);
+        await expect(storage.uploadPart(key, uploadId, 1, randomBytes(100), 99)).rejects.toBeInstanceOf(SizeMismatchError);
+        await expect(storage.uploadPart(key, uploadId, 1, randomBytes(100), 101)).rejects.toBeInstanceOf(SizeMismatchError);
         await storage.abortMultipart(key, uploadId).catch(() => undefined);
       });
 
