@@ -31,6 +31,8 @@
 // UPLOAD_RESUME_MB, UPLOAD_BENCH_DISK_MB (1024), UPLOAD_BENCH_KEEP=1 keeps the data dir and logs,
 // BENCH_TRACE=1 prints every tus answer of the resume phase; UPLOAD_BENCH_PHASES (throughput,resume),
 // UPLOAD_BENCH_REPLICAS (1,2) and UPLOAD_BENCH_VICTIMS (media,gateway) narrow what runs.
+// BENCH_CHILD_NODE_OPTIONS is passed to the started processes as NODE_OPTIONS (e.g. a --require
+// that profiles them); they get none otherwise.
 // Bars: throughput ≥ 60% of the disk's; RSS growth < 100 MB per process; resume ≤ 2 s.
 import { spawn } from 'node:child_process';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
@@ -737,7 +739,7 @@ try {
 
   const baseEnv = {
     ...process.env,
-    NODE_OPTIONS: '',
+    NODE_OPTIONS: env.BENCH_CHILD_NODE_OPTIONS || '',
     DATABASE_URL: dbUrl,
     NATS_URL,
     DATA_DIR: dataDir,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import * as tus from 'tus-js-client';
-import type { BusMessage } from '@timeliner/platform';
+import { type BusMessage, FsObjectStorage, type MultipartPart } from '@timeliner/platform';
 import { MediaEvents, MediaType, Realtime } from '@timeliner/proto';
 import { type As, type MediaHarness, mp4Bytes, startHarness, tusMetadata, waitFor } from './harness.js';
 
@@ -229,5 +231,65 @@ describe('resumable uploads (tus 1.0) through tus-js-client', () => {
     // On disk too: the fs adapter keeps nothing of either upload.
     expect((await readdir(join(h.storageDir, '.uploads'))).filter((d) => d === s!.multipart_id || d === orphan)).toEqual([]);
     await h.call('head', path, editor).set('tus-resumable', '1.0.0').expect(410);
+  });
+});
+
+/** Storage whose chosen parts fail once, after a while; it notes when each part starts and fails. */
+class FlakyStorage extends FsObjectStorage {
+  readonly failOnce = new Set<number>();
+  readonly events: string[] = [];
+  override async uploadPart(key: string, uploadId: string, partNumber: number, body: Readable | Buffer, size: number): Promise<MultipartPart> {
+    this.events.push(`start ${partNumber}`);
+    if (this.failOnce.delete(partNumber)) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      this.events.push(`fail ${partNumber}`);
+      throw new Error(`disk failed on part ${partNumber}`);
+    }
+    return super.uploadPart(key, uploadId, partNumber, body, size);
+  }
+}
+
+describe('a part that fails while the parts after it are being stored', () => {
+  let h: MediaHarness;
+  let root: string;
+  let storage: FlakyStorage;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'mediatus-flaky-'));
+    storage = new FlakyStorage({ root });
+    await storage.init();
+    h = await startHarness('mediatusflaky', { storage });
+  });
+  afterAll(async () => {
+    await h.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('keeps the offset at the parts before it, and the upload resumes from there byte for byte', async () => {
+    const data = mp4Bytes(40 * MiB, 11);
+    const editor = h.as('editor');
+    const created = await h.call('post', '/api/uploads', editor)
+      .set({ 'tus-resumable': '1.0.0', 'upload-length': String(data.length), 'upload-metadata': tusMetadata({ timelineId: h.world.privateTimeline, filename: 'flaky.mp4', filetype: 'video/mp4' }) })
+      .expect(201);
+    const path = created.headers.location as string;
+    const id = path.split('/').pop()!;
+    const patch = (offset: number) => h.call('patch', path, editor).set({ 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' });
+
+    storage.failOnce.add(3);
+    const failed = await patch(0).send(data);
+    expect(failed.status).toBe(500);
+    // Part 4 was being stored before part 3 failed; it is not counted all the same.
+    expect(storage.events.indexOf('start 4')).toBeGreaterThan(-1);
+    expect(storage.events.indexOf('start 4')).toBeLessThan(storage.events.indexOf('fail 3'));
+    const head = await h.call('head', path, editor).set('tus-resumable', '1.0.0').expect(200);
+    expect(Number(head.headers['upload-offset'])).toBe(16 * MiB);
+    const [session] = await h.query<{ received_chunks: number; chunks: Array<{ partNumber: number }> }>('SELECT received_chunks, chunks FROM upload_sessions WHERE id = $1', [id]);
+    expect(session!.received_chunks).toBe(2);
+    expect(session!.chunks.map((part) => part.partNumber)).toEqual([1, 2]);
+
+    const resumed = await patch(16 * MiB).send(data.subarray(16 * MiB)).expect(204);
+    expect(resumed.headers['upload-offset']).toBe(String(data.length));
+    const [media] = await h.query<{ filename: string }>('SELECT m.filename FROM media m JOIN upload_sessions s ON s.media_id = m.id WHERE s.id = $1', [id]);
+    expect(await storedHash(h, media!.filename)).toBe(sha256(data));
   });
 });

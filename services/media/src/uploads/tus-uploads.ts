@@ -24,6 +24,8 @@ export interface TusUploadOptions {
   expiryMs?: number;
   /** Uploads one user may have in progress at once. Default 20. */
   maxActivePerUser?: number;
+  /** Parts of one request being stored at once while the next one fills. Default 2. */
+  partsInFlight?: number;
 }
 
 export interface UploadState {
@@ -89,13 +91,14 @@ const wholeNumber = (value: string | undefined, name: string): number => {
  * nothing is held in memory between requests. Each tail write uses a fresh key, recorded with the
  * offset, so a request that loses a race never overwrites the tail the row points at.
  *
- * Memory per request: two part buffers (one filling while the other is stored). The first bytes of the upload are checked against the
+ * Memory per request: `partsInFlight` + 1 part buffers (one filling while the others are stored). The first bytes of the upload are checked against the
  * formats the product accepts (sniff.ts); a mismatch terminates the upload.
  */
 export class TusUploads {
   private readonly partSize: number;
   private readonly expiryMs: number;
   private readonly maxActivePerUser: number;
+  private readonly partsInFlight: number;
   private readonly buffers: BufferPool;
 
   constructor(
@@ -109,7 +112,9 @@ export class TusUploads {
     this.partSize = Math.max(options.partSize ?? 8 * MiB, 5 * MiB);
     this.expiryMs = options.expiryMs ?? 24 * 60 * 60 * 1000;
     this.maxActivePerUser = options.maxActivePerUser ?? 20;
-    this.buffers = new BufferPool(this.partSize);
+    this.partsInFlight = Math.max(1, Math.floor(options.partsInFlight ?? 2));
+    // Enough for two requests at once without allocating.
+    this.buffers = new BufferPool(this.partSize, 2 * (this.partsInFlight + 1));
   }
 
   /** POST: a new upload of `Upload-Length` bytes into the timeline named by the metadata. */
@@ -185,7 +190,7 @@ export class TusUploads {
     }
     await requireEdit(this.access, caller, session.timelineId, { forbidden: UPLOADERS_ONLY });
 
-    const buffers: [Buffer, Buffer] = [this.buffers.take(), this.buffers.take()];
+    const buffers = Array.from({ length: this.partsInFlight + 1 }, () => this.buffers.take());
     try {
       const state = await this.receive(session, body, buffers);
       if (state.receivedBytes === session.totalSize) await this.finish(session.id, caller.requestId);
@@ -279,16 +284,18 @@ export class TusUploads {
    * request moved the upload meanwhile, 413 past the declared length, 415 for content that is not
    * an accepted video or image. A body cut short by the client is stored as far as it got.
    *
-   * Two buffers: while one full part is being stored (written, fsynced, recorded), the body keeps
-   * flowing into the other. Parts are stored one at a time, in order.
+   * While up to `partsInFlight` full parts are being stored (written, synced), the body keeps
+   * flowing into the next buffer. Parts are stored concurrently but recorded strictly in order,
+   * each by the statement that advances the offset past it, so the offset never skips a part that
+   * failed.
    */
-  private async receive(session: UploadSession, body: Readable, buffers: [Buffer, Buffer]): Promise<{ receivedBytes: number; expiresAt: Date }> {
+  private async receive(session: UploadSession, body: Readable, buffers: Buffer[]): Promise<{ receivedBytes: number; expiresAt: Date }> {
     const { id, totalSize: total } = session;
     const key = session.filename;
     const multipartId = session.multipartId!;
     const sniffBytes = Math.min(SNIFF_BYTES, total);
     const partSize = this.partSize;
-    /** Parts recorded, and parts handed to storing (one more while a part is in flight). */
+    /** Parts recorded, and parts handed to storing. */
     let parts = session.receivedChunks;
     let handed = parts;
     let durable = session.receivedBytes;
@@ -296,10 +303,14 @@ export class TusUploads {
     let mimeType = session.mimeType;
     let checked = durable >= sniffBytes;
     let expiresAt = session.expiresAt;
-    let [buffer, spare] = buffers;
+    const free = [...buffers];
+    let buffer = free.pop()!;
     let fill = 0;
-    let storing: Promise<void> | null = null;
-    /** The failure of the part in flight, seen by the reading loop without waiting for it. */
+    /** Parts being stored, oldest first, with the buffer each one holds. */
+    const flights: Array<{ done: Promise<void>; buffer: Buffer }> = [];
+    /** The recording of the last part handed over: the next one is recorded after it. */
+    let recorded: Promise<void> = Promise.resolve();
+    /** A failure of a part in flight, seen by the reading loop without waiting for it. */
     const storeFailures: unknown[] = [];
 
     if (session.tailSize > 0 && tailKey) {
@@ -328,30 +339,44 @@ export class TusUploads {
     const dropOldTail = async (old: string | null): Promise<void> => {
       if (old) await this.storage.delete(old).catch((err: unknown) => this.logger.warn({ err, key: old }, 'could not delete an upload tail'));
     };
-    const storePart = async (data: Buffer, partNumber: number): Promise<void> => {
-      const part: MultipartPart = await this.storage.uploadPart(key, multipartId, partNumber, data, data.length);
-      await advance(`chunks = chunks || $7::jsonb, received_chunks = received_chunks + 1, tail_key = NULL, tail_size = 0`,
-        [JSON.stringify([{ partNumber: part.partNumber, etag: part.etag, size: part.size }])], (partNumber - 1) * partSize + data.length);
-      parts += 1;
-      const old = tailKey;
-      tailKey = null;
-      await dropOldTail(old);
+    /** Stores the part now and records it once the part before it is recorded. */
+    const storePart = (data: Buffer, partNumber: number): Promise<void> => {
+      const storing = this.storage.uploadPart(key, multipartId, partNumber, data, data.length);
+      const previous = recorded;
+      const done = (async () => {
+        const part: MultipartPart = await storing;
+        await previous;
+        await advance(`chunks = chunks || $7::jsonb, received_chunks = received_chunks + 1, tail_key = NULL, tail_size = 0`,
+          [JSON.stringify([{ partNumber: part.partNumber, etag: part.etag, size: part.size }])], (partNumber - 1) * partSize + data.length);
+        parts += 1;
+        const old = tailKey;
+        tailKey = null;
+        await dropOldTail(old);
+      })();
+      // Storing settles before the part counts as done, so its buffer is never refilled early.
+      recorded = done.catch(async (error: unknown) => {
+        await storing.catch(() => undefined);
+        throw error;
+      });
+      return recorded;
     };
-    /** Waits for the part in flight; rethrows its failure. */
-    const settle = async (): Promise<void> => {
-      if (storing) await storing;
-      storing = null;
-      if (storeFailures.length > 0) throw storeFailures[0];
+    /** Waits for the oldest part in flight and takes its buffer back. */
+    const land = async (): Promise<void> => {
+      const flight = flights.shift()!;
+      await flight.done;
+      free.push(flight.buffer);
     };
-    /** Hands the full buffer to storing (after the part before it is stored) and fills the other. */
+    /** Hands the full buffer to storing and goes on filling a free one. */
     const handOver = async (): Promise<void> => {
-      await settle();
       handed += 1;
-      storing = storePart(buffer.subarray(0, fill), handed).catch((error: unknown) => {
+      const done = storePart(buffer.subarray(0, fill), handed).catch((error: unknown) => {
         storeFailures.push(error);
       });
-      [buffer, spare] = [spare, buffer];
+      flights.push({ done, buffer });
       fill = 0;
+      if (free.length === 0) await land();
+      buffer = free.pop()!;
+      if (storeFailures.length > 0) throw storeFailures[0];
     };
     const check = async (): Promise<void> => {
       const found = sniff(buffer.subarray(0, sniffBytes));
@@ -390,10 +415,10 @@ export class TusUploads {
         }
       }
     } finally {
-      // Whatever happens, no part is left being written into a buffer the pool hands out again.
-      if (storing) await storing;
+      // Whatever happens, no part is left being written from a buffer the pool hands out again.
+      while (flights.length > 0) await land();
     }
-    await settle();
+    if (storeFailures.length > 0) throw storeFailures[0];
 
     const position = handed * partSize + fill;
     if (position === total) {

@@ -21,7 +21,7 @@ export async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void>
 }
 
 /** The same at a given position of the file. */
-async function writeAllAt(handle: FileHandle, chunk: Buffer, position: number): Promise<void> {
+export async function writeAllAt(handle: FileHandle, chunk: Buffer, position: number): Promise<void> {
   let offset = 0;
   while (offset < chunk.length) {
     const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset, position + offset);

@@ -1,5 +1,5 @@
 import { constants, createReadStream } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -10,6 +10,7 @@ import {
   renameIntoPlace,
   tempPath,
   writeAll,
+  writeAllAt,
   writeFileDurably,
   writeHashed,
   writeSmallFileDurably,
@@ -52,28 +53,101 @@ type PartSource = { kind: 'file'; path: string; size: number } | { kind: 'range'
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const RECORD_FILE = 'upload.json';
 const SEQUENCE_FILE = 'sequence.data';
-const SEQUENCE_INDEX = 'sequence.json';
+/** One line of JSON per recorded part, in sequence order. */
+const SEQUENCE_LOG = 'sequence.log';
+/** The index of uploads begun before the log: one JSON array, rewritten whole per part. */
+const LEGACY_SEQUENCE_INDEX = 'sequence.json';
 const partFile = (partNumber: number): string => `${String(partNumber).padStart(5, '0')}.part`;
 const COPY_CHUNK = 1024 * 1024;
+
+/** The recorded sequence as read from disk. */
+interface StoredSequence {
+  parts: SequencedPart[];
+  /** Bytes of the log that hold whole records; the next record is written there. */
+  logEnd: number;
+  /** Recorded in the legacy index: the first commit writes every record into a new log. */
+  rewriteLog: boolean;
+}
+
+/** A part of the sequence while this process appends it. */
+interface PendingPart extends SequencedPart {
+  written: boolean;
+}
+
+/**
+ * An upload's sequence as this process extends it: the recorded parts, then the parts reserved
+ * and being written, in order. Lives only while appends are in flight; an idle upload is read
+ * from disk again, so another process's writes are never hidden by a stale copy.
+ */
+interface Appender extends StoredSequence {
+  key: string;
+  dir: string;
+  parts: PendingPart[];
+  /** `parts[0, recorded)` are durably in the log. */
+  recorded: number;
+  /** Where the next reserved part starts in the sequence file. */
+  end: number;
+  files?: Promise<{ data: FileHandle; log: FileHandle }>;
+  /** Parts waiting for their record, by their index in `parts`. */
+  waiters: Array<{ index: number; resolve: () => void; reject: (error: unknown) => void }>;
+  committing: Promise<void> | null;
+  /** Part numbers that have a file of their own. */
+  partFiles: Set<number>;
+  /** Calls using this appender; the last one to leave closes its files. */
+  users: number;
+  /** What `appenders` holds for it. */
+  loading?: Promise<Appender>;
+  inFlight: Set<Promise<unknown>>;
+  /** The first part that failed: no part after it can be recorded, and the sequence is read again. */
+  failure: { index: number; error: unknown } | null;
+}
+
+const recordLine = (part: SequencedPart): string => `${JSON.stringify({ partNumber: part.partNumber, size: part.size, etag: part.etag })}\n`;
+
+/** The whole records of a log, in order; a torn or foreign line ends it. */
+function parseSequenceLog(log: Buffer): { parts: SequencedPart[]; logEnd: number } {
+  const parts: SequencedPart[] = [];
+  let position = 0;
+  for (;;) {
+    const newline = log.indexOf(10, position);
+    if (newline < 0) break;
+    let record: Partial<SequencedPart>;
+    try {
+      record = JSON.parse(log.subarray(position, newline).toString('utf8')) as Partial<SequencedPart>;
+    } catch {
+      break;
+    }
+    const { partNumber, size, etag } = record;
+    if (partNumber !== parts.length + 1 || !Number.isSafeInteger(size) || size! < 0 || typeof etag !== 'string' || !/^[0-9a-f]{32}$/.test(etag)) break;
+    parts.push({ partNumber, size: size!, etag });
+    position = newline + 1;
+  }
+  return { parts, logEnd: position };
+}
 
 /**
  * Multipart uploads on the local file system, with S3's semantics: one directory per upload under
  * `.uploads/<id>/` holding `upload.json` and the parts.
  *
- * Parts usually arrive in order, one after the other (a resumable upload is a single stream cut
- * into parts). Such a part is appended to the upload's sequence file, fsynced, and then recorded
- * in `sequence.json`; completing with exactly those parts truncates the sequence file to them
- * and renames it into place, so finishing a 2 GB upload moves no bytes. A part that does not
- * extend the sequence (out of order, uploaded again, or while another part of the upload is
- * being appended) gets a file of its own, which takes precedence over a range of the sequence
- * with the same number; completing then streams the parts into a temporary file (constant
- * memory). Bytes past the recorded sequence (a part cut off by a crash) are overwritten by the
- * next append and never become part of the object. Like the adapter, this assumes one writing
- * process per root.
+ * Parts usually arrive in order (a resumable upload is a single stream cut into parts), and the
+ * next may arrive while the one before it is still being written. Such a part reserves the byte
+ * range after the last reserved one in the upload's sequence file and is written there at once,
+ * concurrently with its predecessors. Written parts are made durable in groups: one sync of the
+ * sequence file, then one append to `sequence.log` and its sync, cover every part written
+ * meanwhile that follows the recorded ones without a gap. A part's call returns once its record
+ * is durable, so the log only ever lists a gapless, durable prefix, and a busy upload pays two
+ * syncs per group instead of three per part. Completing with exactly the recorded parts
+ * truncates the sequence file to them and renames it into place, so finishing a 2 GB upload
+ * moves no bytes. A part that does not extend the sequence (out of order, or uploaded again) gets
+ * a file of its own; completing uses the sequence's range for a part whose etag it matches (the
+ * same bytes sent again after a crash), else the part's own file, and streams the parts into a
+ * temporary file (constant memory) unless they are all ranges in order. Bytes past the recorded
+ * sequence (a part cut off by a crash or a failure) are overwritten by the next append and never
+ * become part of the object. Like the adapter, this assumes one writing process per root.
  */
 export class FsMultipartUploads {
-  /** Uploads with an append in progress in this process. */
-  private readonly appending = new Set<string>();
+  /** Uploads being written by calls in this process, by upload id. */
+  private readonly appenders = new Map<string, Promise<Appender>>();
 
   constructor(
     private readonly uploadsDir: string,
@@ -96,34 +170,31 @@ export class FsMultipartUploads {
   async uploadPart(key: string, uploadId: string, partNumber: number, body: Readable | Buffer, size: number): Promise<MultipartPart> {
     assertValidPartNumber(partNumber);
     assertValidSize(size, 'Part size');
-    const { dir } = await this.locate(key, uploadId);
+    const appender = await this.acquire(key, uploadId);
     try {
-      if (!this.appending.has(uploadId)) {
-        this.appending.add(uploadId);
-        try {
-          const sequence = await this.readSequence(dir);
-          if (partNumber === sequence.length + 1 && !(await exists(join(dir, partFile(partNumber))))) {
-            return await this.append(dir, sequence, partNumber, body, size);
-          }
-        } finally {
-          this.appending.delete(uploadId);
-        }
+      // No await since acquiring: concurrent calls reserve in the order they were made.
+      if (!appender.partFiles.has(partNumber) && partNumber === appender.parts.length + 1) {
+        return await this.append(appender, partNumber, body, size);
       }
-      const temp = tempPath(dir);
+      const temp = tempPath(appender.dir);
       const written = await writeFileDurably(temp, body, size);
       // Renaming over an existing part replaces it: a retried chunk simply wins.
-      await rename(temp, join(dir, partFile(partNumber)));
+      await rename(temp, join(appender.dir, partFile(partNumber)));
+      appender.partFiles.add(partNumber);
       return { partNumber, etag: written.digest.toString('hex'), size: written.size };
     } catch (err) {
       // The directory vanished under us: the upload was aborted or completed meanwhile.
       if (isErrno(err, 'ENOENT')) throw new MultipartUploadNotFoundError(uploadId);
       throw err;
+    } finally {
+      await this.release(uploadId, appender);
     }
   }
 
   async complete(key: string, uploadId: string, parts: MultipartPart[]): Promise<ObjectInfo> {
     const { dir, record } = await this.locate(key, uploadId);
-    const sequence = await this.readSequence(dir);
+    await this.settle(uploadId);
+    const { parts: sequence } = await this.readSequence(dir);
     const sources = await this.checkParts(dir, parts, sequence);
     // Shaped like S3's multipart etag: a digest of the parts' digests, then the part count.
     const etagOf = (digests: Buffer[]) => {
@@ -201,6 +272,7 @@ export class FsMultipartUploads {
     const dir = join(this.uploadsDir, uploadId);
     const record = await this.readRecord(dir);
     if (!record || record.key !== key) return;
+    await this.settle(uploadId);
     await rm(dir, { recursive: true, force: true });
   }
 
@@ -239,33 +311,187 @@ export class FsMultipartUploads {
   }
 
   /**
-   * Appends part `partNumber` (the next in sequence) at the end of the recorded sequence, then
-   * records it. What a failed or cut-off append wrote stays past the recorded end, unused.
+   * The upload's appender, shared by every call on the upload in this process; read from disk by
+   * the first. After a failure, the next caller waits until every write the failed appender
+   * reserved has settled, so that no write still running lands on a range handed out again.
    */
-  private async append(dir: string, sequence: SequencedPart[], partNumber: number, body: Readable | Buffer, size: number): Promise<MultipartPart> {
-    const start = sequence.reduce((sum, part) => sum + part.size, 0);
-    const handle = await open(join(dir, SEQUENCE_FILE), constants.O_WRONLY | constants.O_CREAT);
-    let etag: string;
-    try {
-      const written = await writeHashed(handle, body, { position: start, maxSize: size });
-      if (written.size !== size) throw new SizeMismatchError(size, written.size);
-      await handle.datasync();
-      etag = written.digest.toString('hex');
-    } finally {
-      await handle.close();
+  private async acquire(key: string, uploadId: string): Promise<Appender> {
+    for (;;) {
+      let loading = this.appenders.get(uploadId);
+      if (!loading) {
+        const loaded = this.load(key, uploadId);
+        this.appenders.set(uploadId, loaded);
+        loaded.catch(() => {
+          if (this.appenders.get(uploadId) === loaded) this.appenders.delete(uploadId);
+        });
+        loading = loaded;
+      }
+      const appender = await loading;
+      appender.loading = loading;
+      if (appender.key !== key) throw new MultipartUploadNotFoundError(uploadId);
+      if (appender.failure) {
+        await this.settle(uploadId, loading);
+        continue;
+      }
+      appender.users += 1;
+      return appender;
     }
-    const temp = tempPath(dir);
-    await writeSmallFileDurably(temp, JSON.stringify([...sequence, { partNumber, size, etag }]));
-    await rename(temp, join(dir, SEQUENCE_INDEX));
-    await fsyncDir(dir);
-    return { partNumber, etag, size };
   }
 
-  private async readSequence(dir: string): Promise<SequencedPart[]> {
+  private async load(key: string, uploadId: string): Promise<Appender> {
+    const { dir } = await this.locate(key, uploadId);
+    const stored = await this.readSequence(dir);
+    const partFiles = new Set((await readdir(dir)).filter((name) => /^\d{5}\.part$/.test(name)).map((name) => Number(name.slice(0, 5))));
+    return {
+      key,
+      dir,
+      ...stored,
+      parts: stored.parts.map((part) => ({ ...part, written: true })),
+      recorded: stored.parts.length,
+      end: stored.parts.reduce((sum, part) => sum + part.size, 0),
+      waiters: [],
+      committing: null,
+      partFiles,
+      users: 0,
+      inFlight: new Set(),
+      failure: null,
+    };
+  }
+
+  /** The last call to leave an appender forgets it and closes its files. */
+  private async release(uploadId: string, appender: Appender): Promise<void> {
+    appender.users -= 1;
+    if (appender.users > 0) return;
+    if (appender.loading && this.appenders.get(uploadId) === appender.loading) this.appenders.delete(uploadId);
+    await this.closeFiles(appender);
+  }
+
+  /** Waits until nothing is being appended to the upload in this process, and forgets its appender. */
+  private async settle(uploadId: string, loading = this.appenders.get(uploadId)): Promise<void> {
+    const appender = await loading?.catch(() => null);
+    if (!appender) return;
+    await Promise.allSettled([...appender.inFlight]);
+    if (this.appenders.get(uploadId) === loading) this.appenders.delete(uploadId);
+    await this.closeFiles(appender);
+  }
+
+  private async closeFiles(appender: Appender): Promise<void> {
+    if (appender.inFlight.size > 0) return;
+    await appender.committing;
+    const files = appender.files;
+    appender.files = undefined;
+    if (files) {
+      const opened = await files.catch(() => null);
+      await Promise.allSettled([opened?.data.close(), opened?.log.close()]);
+    }
+  }
+
+  /**
+   * Appends part `partNumber` (the next in sequence) at the end of the reserved range and returns
+   * once it is recorded. What a failed or cut-off append wrote stays past the recorded end,
+   * unused; the parts reserved after a failed one fail with it.
+   */
+  private async append(appender: Appender, partNumber: number, body: Readable | Buffer, size: number): Promise<MultipartPart> {
+    const entry: PendingPart = { partNumber, size, etag: '', written: false };
+    const start = appender.end;
+    const index = appender.parts.push(entry) - 1;
+    appender.end += size;
+
+    const work = (async (): Promise<MultipartPart> => {
+      try {
+        const { data } = await (appender.files ??= this.openFiles(appender.dir));
+        const written = await writeHashed(data, body, { position: start, maxSize: size });
+        if (written.size !== size) throw new SizeMismatchError(size, written.size);
+        entry.etag = written.digest.toString('hex');
+        entry.written = true;
+      } catch (err) {
+        this.fail(appender, index, err);
+        throw err;
+      }
+      await this.recorded(appender, index);
+      return { partNumber, etag: entry.etag, size };
+    })();
+    appender.inFlight.add(work);
     try {
-      return JSON.parse(await readFile(join(dir, SEQUENCE_INDEX), 'utf8')) as SequencedPart[];
+      return await work;
+    } finally {
+      appender.inFlight.delete(work);
+    }
+  }
+
+  private async openFiles(dir: string): Promise<{ data: FileHandle; log: FileHandle }> {
+    const data = await open(join(dir, SEQUENCE_FILE), constants.O_WRONLY | constants.O_CREAT);
+    try {
+      return { data, log: await open(join(dir, SEQUENCE_LOG), constants.O_WRONLY | constants.O_CREAT) };
     } catch (err) {
-      if (isErrno(err, 'ENOENT')) return [];
+      await data.close();
+      throw err;
+    }
+  }
+
+  /** Part `index` failed: it and every part after it will never be recorded. */
+  private fail(appender: Appender, index: number, error: unknown): void {
+    if (appender.failure && appender.failure.index <= index) return;
+    appender.failure = { index, error };
+    const waiting = appender.waiters;
+    appender.waiters = waiting.filter((waiter) => waiter.index < index);
+    for (const waiter of waiting) if (waiter.index >= index) waiter.reject(error);
+  }
+
+  /** Resolves once part `index` is durably recorded; rejects when it or a part before it failed. */
+  private recorded(appender: Appender, index: number): Promise<void> {
+    if (appender.recorded > index) return Promise.resolve();
+    if (appender.failure && appender.failure.index <= index) return Promise.reject(appender.failure.error);
+    return new Promise<void>((resolve, reject) => {
+      appender.waiters.push({ index, resolve, reject });
+      appender.committing ??= this.commitGroups(appender);
+    });
+  }
+
+  /**
+   * Group commit: while written parts follow the recorded ones, syncs the sequence file once for
+   * all of them, appends their records to the log in one write and syncs it, then releases their
+   * callers. Parts written while a group is being committed form the next group.
+   */
+  private async commitGroups(appender: Appender): Promise<void> {
+    const { data, log } = await appender.files!;
+    for (;;) {
+      let upTo = appender.recorded;
+      const limit = appender.failure?.index ?? appender.parts.length;
+      while (upTo < limit && appender.parts[upTo]!.written) upTo += 1;
+      if (upTo === appender.recorded) break;
+      try {
+        await data.datasync();
+        const fromStart = appender.rewriteLog;
+        const lines = Buffer.from(appender.parts.slice(fromStart ? 0 : appender.recorded, upTo).map(recordLine).join(''));
+        const position = fromStart ? 0 : appender.logEnd;
+        await writeAllAt(log, lines, position);
+        await log.datasync();
+        appender.logEnd = position + lines.length;
+        appender.rewriteLog = false;
+        appender.recorded = upTo;
+      } catch (err) {
+        this.fail(appender, appender.recorded, err);
+        break;
+      }
+      const waiting = appender.waiters;
+      appender.waiters = waiting.filter((waiter) => waiter.index >= upTo);
+      for (const waiter of waiting) if (waiter.index < upTo) waiter.resolve();
+    }
+    appender.committing = null;
+  }
+
+  private async readSequence(dir: string): Promise<StoredSequence> {
+    try {
+      return { ...parseSequenceLog(await readFile(join(dir, SEQUENCE_LOG))), rewriteLog: false };
+    } catch (err) {
+      if (!isErrno(err, 'ENOENT')) throw err;
+    }
+    try {
+      const parts = JSON.parse(await readFile(join(dir, LEGACY_SEQUENCE_INDEX), 'utf8')) as SequencedPart[];
+      return { parts, logEnd: 0, rewriteLog: true };
+    } catch (err) {
+      if (isErrno(err, 'ENOENT')) return { parts: [], logEnd: 0, rewriteLog: false };
       throw err;
     }
   }
@@ -278,13 +504,17 @@ export class FsMultipartUploads {
     const sources: PartSource[] = [];
     for (const [index, part] of parts.entries()) {
       const path = join(dir, partFile(part.partNumber));
-      let source: PartSource | undefined;
+      const sequenced = sequence[part.partNumber - 1];
+      const range: PartSource | undefined = sequenced && { kind: 'range', start: starts.get(part.partNumber)!, size: sequenced.size, etag: sequenced.etag };
+      let source: PartSource | undefined = range;
       try {
-        source = { kind: 'file', path, size: (await stat(path)).size };
+        const { size } = await stat(path);
+        // The part's own file is the newer upload and wins, unless it holds the very bytes of the
+        // range (a part sent again after a crash kept its caller from learning it was stored):
+        // then the range keeps the completion a rename instead of a copy.
+        if (!range || range.size !== size || (await fileDigest(path)) !== range.etag) source = { kind: 'file', path, size };
       } catch (err) {
         if (!isErrno(err, 'ENOENT')) throw err;
-        const sequenced = sequence[part.partNumber - 1];
-        if (sequenced) source = { kind: 'range', start: starts.get(part.partNumber)!, size: sequenced.size, etag: sequenced.etag };
       }
       if (!source) throw new InvalidMultipartError(`Part ${part.partNumber} was not uploaded`);
       if (index < parts.length - 1 && source.size < MULTIPART_MIN_PART_SIZE) {
@@ -298,11 +528,8 @@ export class FsMultipartUploads {
   }
 }
 
-const exists = (path: string): Promise<boolean> =>
-  stat(path).then(
-    () => true,
-    (err: unknown) => {
-      if (isErrno(err, 'ENOENT')) return false;
-      throw err;
-    },
-  );
+async function fileDigest(path: string): Promise<string> {
+  const hash = contentDigest();
+  for await (const chunk of createReadStream(path, { highWaterMark: COPY_CHUNK }) as AsyncIterable<Buffer>) hash.update(chunk);
+  return hash.digest().toString('hex');
+}
