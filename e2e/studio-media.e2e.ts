@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { callApi, newAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
 import { FAKE_CAMERA, launchBrowser, newContext, viewports } from './support/browser.js';
 import { type RunningProduct, startProduct } from './support/product.js';
@@ -23,10 +23,64 @@ function makeClip(name: string, size: string): string {
   return file;
 }
 
+/** The titles in Video Management's manual order, top to bottom, as shown. */
+const shownOrder = (page: Page): Promise<string[]> =>
+  page.getByRole('list', { name: 'Videos in manual order' }).locator('.video-row__title').allTextContents();
+
+type Point = { x: number; y: number };
+type Drag = (page: Page, from: Point, to: Point) => Promise<void>;
+
+/** A mouse: press, move past the 5 px activation distance, glide over, release. */
+const mouseDrag: Drag = async (page, from, to) => {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y + 10, { steps: 2 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+};
+
+/**
+ * A finger, through the same input pipeline a touchscreen feeds (CDP Input.dispatchTouchEvent,
+ * so the page gets trusted touch and pointer events): a long press past the touch sensor's 200 ms,
+ * then slide and lift. The pointer sensor also answers touch pointers (5 px), so a swipe without
+ * the press drags as well; the press is how a phone user picks a row up either way.
+ */
+const touchDrag: Drag = async (page, from, to) => {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: Point) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: at.x, y: at.y, id: 1 }] : [] });
+  await touch('touchStart', from);
+  await page.waitForTimeout(350);
+  const steps = 12;
+  for (let i = 1; i <= steps; i++) {
+    await touch('touchMove', { x: from.x, y: from.y + ((to.y - from.y) * i) / steps });
+    await page.waitForTimeout(16);
+  }
+  await touch('touchEnd');
+  await cdp.detach();
+};
+
+/** Drags the row titled `title` by its handle onto the row titled `onto`, then waits for the drop to settle. */
+async function dragRow(page: Page, title: string, onto: string, drag: Drag): Promise<void> {
+  const list = page.getByRole('list', { name: 'Videos in manual order' });
+  const handle = page.getByRole('button', { name: `Reorder ${title}` });
+  await handle.waitFor();
+  await list.scrollIntoViewIfNeeded();
+  const row = (name: string) => list.locator('li').filter({ has: page.getByRole('button', { name: `Reorder ${name}` }) });
+  const grip = (await handle.boundingBox())!;
+  const from = (await row(title).boundingBox())!;
+  const over = (await row(onto).boundingBox())!;
+  const start = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
+  // The grabbed row's centre lands just past the target's centre, on the side it moves towards.
+  const shift = over.y + over.height / 2 - (from.y + from.height / 2) + (from.y < over.y ? 8 : -8);
+  await drag(page, start, { x: start.x, y: start.y + shift });
+  await page.waitForFunction(() => !document.querySelector('.video-list__item.is-dragging'));
+}
+
 /**
  * Spec 001 sections 2 and 3 on a phone, with Chromium's test camera: record a clip in the Add
  * Videos sheet, upload a batch with previews, then manage the videos (rename with Enter and
- * Escape, apply an order, delete with the confirmation).
+ * Escape, apply an order, drag rows with a mouse and a finger, delete with the confirmation).
  */
 describe('studio media tools', () => {
   let product: RunningProduct;
@@ -41,7 +95,7 @@ describe('studio media tools', () => {
     await product?.stop();
   }, 60_000);
 
-  it('records in the Add Videos sheet, uploads a batch with previews, renames, orders and deletes', async () => {
+  it('records in the Add Videos sheet, uploads a batch with previews, renames, orders (Apply Order, mouse and touch drags) and deletes', async () => {
     const owner = await registerThroughApi(product.baseUrl, newAccount('Chantal', 'Akerman'));
     const created = await callApi<{ id: string }>(product.baseUrl, 'POST', '/api/timelines', { token: owner.token, body: { title: 'Kitchen table' } });
     const timelineId = created.body.id;
@@ -111,6 +165,32 @@ describe('studio media tools', () => {
     await page.getByLabel('Sort by').selectOption({ label: 'Upload Time' });
     await page.getByRole('button', { name: 'Apply Order' }).click();
     await until('applied upload order', (rows) => rows.map((r) => r.id).join() === byUpload.join());
+
+    // Drag by the handle in manual order, with a mouse on a desktop and a long press on the phone;
+    // a drop saves the order at once (Apply Order belongs to the time orders).
+    const titles = new Map((await videos()).map((r) => [r.id, r.title]));
+    const titlesOf = (ids: string[]) => ids.map((id) => titles.get(id)!);
+    const [first, second, third] = byUpload as [string, string, string];
+    const desktop = await newContext(browser, viewports[1]!, product.baseUrl);
+    await signInWithToken(desktop.context, owner.token);
+    const wide = await desktop.context.newPage();
+    await wide.goto(`/timeline/${timelineId}?tab=upload`);
+    await dragRow(wide, titles.get(first)!, titles.get(third)!, mouseDrag);
+    expect(await shownOrder(wide)).toEqual(titlesOf([second, third, first]));
+    await until('order saved after a mouse drag', (rows) => rows.map((r) => r.id).join() === [second, third, first].join());
+    await wide.reload();
+    await wide.getByRole('button', { name: `Reorder ${titles.get(first)!}` }).waitFor();
+    expect(await shownOrder(wide)).toEqual(titlesOf([second, third, first]));
+    expect(desktop.problems).toEqual([]);
+    await desktop.context.close();
+
+    await page.reload();
+    await dragRow(page, titles.get(first)!, titles.get(second)!, touchDrag);
+    expect(await shownOrder(page)).toEqual(titlesOf([first, second, third]));
+    await until('order saved after a touch drag', (rows) => rows.map((r) => r.id).join() === [first, second, third].join());
+    await page.reload();
+    await page.getByRole('button', { name: `Reorder ${titles.get(first)!}` }).waitFor();
+    expect(await shownOrder(page)).toEqual(titlesOf([first, second, third]));
 
     // Delete, after the confirmation.
     await page.getByRole('button', { name: 'Delete Tea at the table' }).click();

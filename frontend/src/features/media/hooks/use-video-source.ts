@@ -25,6 +25,7 @@ interface Source {
  * it sends the session's bearer token with every playlist and segment request, and it lets the
  * quality be chosen. The browser's own HLS plays where hls.js cannot run (older iPhones).
  * A fatal HLS error falls back to the original stream. Returns the function that detaches.
+ * `onLevels` runs as hls.js parses the master playlist, before it picks a rendition to load.
  */
 export function attachVideoSource(
   media: HTMLVideoElement,
@@ -86,15 +87,28 @@ export function attachVideoSource(
   };
 }
 
-/** Auto: adaptive up to the cap the conditions allow; a fixed quality: that rendition only. */
-export function applyQuality(hls: Hls, heights: readonly number[], setting: QualitySetting, wanted: Quality): void {
+type QualityControls = Pick<Hls, 'autoLevelCapping' | 'autoLevelEnabled' | 'manualLevel' | 'currentLevel' | 'startLevel' | 'loadLevel'>;
+
+/**
+ * Auto: adaptive up to the cap the conditions allow; a fixed quality: that rendition only.
+ * `starting`: hls.js has just parsed the master playlist and not yet picked the rendition to load
+ * first, which it then picks within these bounds. Later, a switch is immediate only when leaving or
+ * changing a fixed quality: an immediate switch drops the fragment in flight and the buffer, a waste
+ * on the slow connections the cap is for.
+ */
+export function applyQuality(hls: QualityControls, heights: readonly number[], setting: QualitySetting, wanted: Quality, starting = false): void {
   const level = levelForQuality(heights, wanted);
   if (setting === 'auto') {
     hls.autoLevelCapping = level;
-    hls.currentLevel = -1;
+    if (!hls.autoLevelEnabled) hls.currentLevel = -1;
   } else {
     hls.autoLevelCapping = -1;
-    hls.currentLevel = level;
+    if (starting) {
+      hls.startLevel = level;
+      hls.loadLevel = level;
+    } else if (hls.manualLevel !== level) {
+      hls.currentLevel = level;
+    }
   }
 }
 
@@ -109,6 +123,12 @@ export function useVideoSource(
   const videoId = video?.id;
   const hlsUrl = video?.hlsUrl ?? null;
   const streamUrl = video?.streamUrl;
+  const wanted = quality === 'auto' ? autoQuality(conditions) : quality;
+  const choice = useRef({ quality, wanted });
+
+  useEffect(() => {
+    choice.current = { quality, wanted };
+  }, [quality, wanted]);
 
   useEffect(() => {
     const media = element.current;
@@ -120,13 +140,17 @@ export function useVideoSource(
         onHls: (instance) => {
           hls.current = instance;
         },
-        onLevels: (heights) => setLevels({ videoId, heights }),
+        onLevels: (heights) => {
+          // Here, not only in the effect below: by the time React renders, hls.js has already
+          // requested its first fragment, at a rendition chosen from its own bandwidth guess alone.
+          if (hls.current && heights.length > 0) applyQuality(hls.current, heights, choice.current.quality, choice.current.wanted, true);
+          setLevels({ videoId, heights });
+        },
       },
     );
   }, [element, videoId, hlsUrl, streamUrl]);
 
   const current = levels && levels.videoId === videoId ? levels : null;
-  const wanted = quality === 'auto' ? autoQuality(conditions) : quality;
 
   useEffect(() => {
     if (hls.current && current && current.heights.length > 0) applyQuality(hls.current, current.heights, quality, wanted);
