@@ -63,7 +63,7 @@ const MAX_TUS = 2 * 1024 * MiB; // Tus-Max-Size
 const BARS = { diskRatio: 0.6, rssGrowthMb: 100, resumeSeconds: 2 };
 
 if (SIZE > MAX_TUS) throw new Error(`UPLOAD_BENCH_MB over the 2 GiB the service accepts`);
-for (const entry of ['gateway/dist/main.js', 'services/media/dist/main.js', 'frontend/dist/index.html']) {
+for (const entry of ['gateway/dist/main.bundle.mjs', 'services/media/dist/main.bundle.mjs', 'frontend/dist/index.html']) {
   if (!existsSync(join(ROOT, entry))) {
     console.error(`not built: ${entry}; run npm run build first`);
     process.exit(1);
@@ -84,6 +84,15 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
+const cpuSeconds = async (pid) => {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, counted in clock ticks (100 per second on Linux).
+  return fields.length > 13 ? (Number(fields[11]) + Number(fields[12])) / 100 : NaN;
+};
+const cpuOf = async (pids) => Object.fromEntries(await Promise.all(Object.entries(pids).map(async ([n, pid]) => [n, await cpuSeconds(pid)])));
 
 const rssMb = async (pid) => {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
@@ -379,7 +388,7 @@ async function throughputPhase(baseEnv) {
   const runner = spawnNode(['deploy/run-services.mjs', '--no-build'], { ...baseEnv, PORT: String(port), HOST: '127.0.0.1' }, '');
   await waitReady(port, 120_000, runner);
   const base = `http://127.0.0.1:${port}`;
-  const pids = { gateway: await childPid(runner.pid, join('gateway', 'dist', 'main.js')), media: await childPid(runner.pid, join('services', 'media', 'dist', 'main.js')) };
+  const pids = { gateway: await childPid(runner.pid, join('gateway', 'dist', 'main.bundle.mjs')), media: await childPid(runner.pid, join('services', 'media', 'dist', 'main.bundle.mjs')) };
   if (!pids.gateway || !pids.media) throw new Error(`could not find the gateway/media pids under run-services ${runner.pid}: ${JSON.stringify(pids)}`);
   console.log(`run-services pid ${runner.pid}; gateway pid ${pids.gateway} (:${port}), media pid ${pids.media}`);
   const auth = await signUpAndTimeline(base);
@@ -406,9 +415,12 @@ async function throughputPhase(baseEnv) {
       await sampler.mark('before');
       sampler.resetMax();
       const upload = new tus.Upload(source, tusOptions(base, auth, chunkSize, SIZE, { retryDelays: [0, 500, 1000] }));
+      const cpuPids = { client: process.pid, ...pids };
+      const cpuBefore = await cpuOf(cpuPids);
       const started = performance.now();
       await runUpload(upload);
       const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = await cpuOf(cpuPids);
       const max = Object.fromEntries(Object.entries(sampler.stats).map(([n, s]) => [n, s.max]));
       await sleep(1000);
       await sampler.mark('after');
@@ -427,6 +439,7 @@ async function throughputPhase(baseEnv) {
         hashOk: stored === sent ? true : stored,
         workerAfterwards: processed,
         rss,
+        cpu: Object.fromEntries(Object.keys(cpuBefore).map((n) => [n, cpuAfter[n] - cpuBefore[n]])),
       };
       results.throughput.push(row);
       console.log(
@@ -434,6 +447,11 @@ async function throughputPhase(baseEnv) {
           `worker then: ${processed.status} in ${fmt(processed.seconds)} s`,
       );
       for (const [n, r] of Object.entries(rss)) console.log(`  ${n.padEnd(7)} RSS MB before ${fmt(r.before)} max ${fmt(r.max)} after ${fmt(r.after)} (growth ${fmt(r.max - r.before)})`);
+      const cores = cpus().length;
+      console.log(
+        `  CPU s during the upload (wall ${fmt(seconds, 2)} s × ${cores} cores = ${fmt(seconds * cores, 1)}): ` +
+          Object.entries(row.cpu).map(([n, v]) => `${n} ${fmt(v, 2)}`).join(', '),
+      );
     }
   } finally {
     sampler.stop();

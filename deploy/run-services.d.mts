@@ -4,7 +4,9 @@ import type { Writable } from 'node:stream';
 export interface App {
   name: string;
   kind: 'service' | 'worker' | 'gateway';
-  /** Entry file relative to the repository root, e.g. services/auth/dist/main.js. */
+  /** Compiled entry relative to the repository root, e.g. services/auth/dist/main.js. */
+  source: string;
+  /** What runs: the bundle of `source` (deploy/bundle.mjs), e.g. services/auth/dist/main.bundle.mjs. */
   entry: string;
   port: number;
   /** Extra environment for this process only. */

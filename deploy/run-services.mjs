@@ -7,15 +7,17 @@
 //   DATABASE_URL=postgres://... NATS_URL=nats://127.0.0.1:4222 npm run start:services [-- --no-build]
 //
 // What it runs is discovered, not listed: every services/<name>/ with src/main.ts (except the
-// shared runtime, services/platform) is a service, started from dist/main.js; a src/worker.ts
-// next to it is started as `<name>-worker` from dist/worker.js. Each gets its own port from 3001
+// shared runtime, services/platform) is a service, started from the bundle of its dist/main.js
+// (dist/main.bundle.mjs, see bundle.mjs); a src/worker.ts next to it is started as
+// `<name>-worker` from dist/worker.bundle.mjs. Each gets its own port from 3001
 // up, in name order; the gateway gets PORT (default 8080) and a <NAME>_SERVICE_URL per service.
 // Every child shares this environment (DATABASE_URL, NATS_URL, DATA_DIR, MAIL_URL, ...); services
 // and workers get PUBLIC_ORIGIN=http://localhost:<gateway port> unless it is set.
 // Services start first; the gateway starts once all of them answer /health/ready.
 //
 // Children run as in the containers, without source maps (they cost each process about a quarter
-// of a second at start); NODE_OPTIONS=--enable-source-maps gives stack traces in TypeScript lines.
+// of a second at start); NODE_OPTIONS=--enable-source-maps gives stack traces in the lines of the
+// compiled files the bundles were made of.
 //
 // Ctrl-C / SIGTERM stops every child gracefully (a second Ctrl-C kills them). If any child dies
 // on its own, the others are stopped and this exits non-zero.
@@ -30,13 +32,17 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIRST_SERVICE_PORT = 3001;
 const READY_TIMEOUT_MS = 90_000;
 
+/** A process's compiled entry and the bundle that runs it: `dist/main.js` → `dist/main.bundle.mjs`. */
+const entryOf = (base, name) => ({ source: join(base, 'dist', `${name}.js`), entry: join(base, 'dist', `${name}.bundle.mjs`) });
+
 /** `media-worker` → `MEDIA_WORKER`, `auth` → `AUTH`. */
 const envName = (name) => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 
 /**
  * The processes to run, in start order: services and workers (each with its own port), then the
  * gateway, which is told where every service listens.
- * @returns {{ name: string, kind: 'service' | 'worker' | 'gateway', entry: string, port: number, env: Record<string, string> }[]}
+ * `source` is the compiled entry (tsc), `entry` the bundle made of it (deploy/bundle.mjs), which is what runs.
+ * @returns {{ name: string, kind: 'service' | 'worker' | 'gateway', source: string, entry: string, port: number, env: Record<string, string> }[]}
  */
 export function discoverApps(root = ROOT, env = process.env) {
   const servicesDir = join(root, 'services');
@@ -58,10 +64,10 @@ export function discoverApps(root = ROOT, env = process.env) {
   for (const dir of dirs) {
     const base = join('services', dir);
     if (existsSync(join(root, base, 'src', 'main.ts'))) {
-      apps.push({ name: dir, kind: 'service', entry: join(base, 'dist', 'main.js'), port: port++, env: { ...appEnv } });
+      apps.push({ name: dir, kind: 'service', ...entryOf(base, 'main'), port: port++, env: { ...appEnv } });
     }
     if (existsSync(join(root, base, 'src', 'worker.ts'))) {
-      apps.push({ name: `${dir}-worker`, kind: 'worker', entry: join(base, 'dist', 'worker.js'), port: port++, env: { ...appEnv } });
+      apps.push({ name: `${dir}-worker`, kind: 'worker', ...entryOf(base, 'worker'), port: port++, env: { ...appEnv } });
     }
   }
 
@@ -71,7 +77,7 @@ export function discoverApps(root = ROOT, env = process.env) {
   apps.push({
     name: 'gateway',
     kind: 'gateway',
-    entry: join('gateway', 'dist', 'main.js'),
+    ...entryOf('gateway', 'main'),
     port: gatewayPort,
     env: { ...serviceUrls, WEB_DIST: env.WEB_DIST || join(root, 'frontend', 'dist') },
   });
@@ -211,6 +217,8 @@ function build(root, apps, env) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const result = spawnSync(process.execPath, [tsc, '-b'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('`tsc -b` failed');
+  const bundled = spawnSync(process.execPath, [join(root, 'deploy', 'bundle.mjs')], { cwd: root, stdio: 'inherit' });
+  if (bundled.status !== 0) throw new Error('bundling the apps failed');
 
   if (!env.WEB_DIST && !existsSync(join(root, 'frontend', 'dist', 'index.html'))) {
     const npm = spawnSync('npm', ['run', 'build', '-w', '@timeliner/frontend'], { cwd: root, stdio: 'inherit' });

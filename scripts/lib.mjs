@@ -28,9 +28,10 @@ export function newest(dir) {
   return latest;
 }
 
-/** Builds the server packages (incremental) and the web app when its sources changed. */
+/** Builds the server packages (incremental), their bundles, and the web app when its sources changed. */
 export function buildAll({ force = false } = {}) {
   run(bin('tsc'), ['-b', 'tsconfig.json']);
+  run(process.execPath, ['deploy/bundle.mjs']);
   const index = path.join(root, 'frontend', 'dist', 'index.html');
   const stale = !existsSync(index) || newest(path.join(root, 'frontend')) > statSync(index).mtimeMs;
   if (force || stale) run('npm', ['run', 'build', '--silent', '-w', '@timeliner/frontend']);

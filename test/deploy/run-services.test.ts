@@ -42,9 +42,12 @@ describe('discoverApps', () => {
       `social:${FIRST_SERVICE_PORT + 3}`,
       'gateway:9999',
     ]);
-    expect(apps.find((a) => a.name === 'media-worker')?.entry).toBe(join('services', 'media', 'dist', 'worker.js'));
+    expect(apps.find((a) => a.name === 'media-worker')).toMatchObject({
+      source: join('services', 'media', 'dist', 'worker.js'),
+      entry: join('services', 'media', 'dist', 'worker.bundle.mjs'),
+    });
     const gateway = apps.at(-1)!;
-    expect(gateway.entry).toBe(join('gateway', 'dist', 'main.js'));
+    expect(gateway).toMatchObject({ source: join('gateway', 'dist', 'main.js'), entry: join('gateway', 'dist', 'main.bundle.mjs') });
     expect(gateway.env).toEqual({
       AUTH_SERVICE_URL: `http://127.0.0.1:${FIRST_SERVICE_PORT}`,
       MEDIA_SERVICE_URL: `http://127.0.0.1:${FIRST_SERVICE_PORT + 1}`,
@@ -133,8 +136,8 @@ describe('supervise', () => {
     touch('fake-app.mjs', FAKE_APP);
     const [authPort, gatewayPort] = [await freePort(), await freePort()];
     return [
-      { name: 'auth', kind: 'service', entry: 'fake-app.mjs', port: authPort, env: { FAKE_NAME: 'auth', ...(crashAuthAfterMs ? { FAKE_CRASH_MS: String(crashAuthAfterMs) } : {}) } },
-      { name: 'gateway', kind: 'gateway', entry: 'fake-app.mjs', port: gatewayPort, env: { FAKE_NAME: 'gateway', AUTH_SERVICE_URL: `http://127.0.0.1:${authPort}` } },
+      { name: 'auth', kind: 'service', source: 'fake-app.mjs', entry: 'fake-app.mjs', port: authPort, env: { FAKE_NAME: 'auth', ...(crashAuthAfterMs ? { FAKE_CRASH_MS: String(crashAuthAfterMs) } : {}) } },
+      { name: 'gateway', kind: 'gateway', source: 'fake-app.mjs', entry: 'fake-app.mjs', port: gatewayPort, env: { FAKE_NAME: 'gateway', AUTH_SERVICE_URL: `http://127.0.0.1:${authPort}` } },
     ];
   }
 
