@@ -28,10 +28,13 @@ export function newest(dir) {
   return latest;
 }
 
-/** Builds the server packages (incremental), their bundles, and the web app when its sources changed. */
-export function buildAll({ force = false } = {}) {
+/**
+ * Builds the server packages (incremental), the bundles the separate processes run (not needed by
+ * `npm start`, which loads every service into one process), and the web app when its sources changed.
+ */
+export function buildAll({ force = false, bundles = true } = {}) {
   run(bin('tsc'), ['-b', 'tsconfig.json']);
-  run(process.execPath, ['deploy/bundle.mjs']);
+  if (bundles) run(process.execPath, ['deploy/bundle.mjs']);
   const index = path.join(root, 'frontend', 'dist', 'index.html');
   const stale = !existsSync(index) || newest(path.join(root, 'frontend')) > statSync(index).mtimeMs;
   if (force || stale) run('npm', ['run', 'build', '--silent', '-w', '@timeliner/frontend']);

@@ -2,5 +2,5 @@
 // `npm start`: build what changed, then run the whole product in one process on embedded defaults.
 import { buildAll } from './lib.mjs';
 
-buildAll();
+buildAll({ bundles: false });
 await import('../deploy/single-process.mjs');
