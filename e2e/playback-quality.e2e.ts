@@ -173,6 +173,29 @@ describe('automatic quality in the watch player', () => {
     expect(watched.segmentsFrom).toContain('360p');
   }, 120_000);
 
+  it('lowers a capable device to 360p on a battery at 12 % that is not charging, with data saver and no preloading', async () => {
+    // This Chromium always reports a full, charging battery and has no command to emulate one, so
+    // the page is given a battery manager of its own before any script of the app runs.
+    const lowBattery = `Object.defineProperty(Navigator.prototype, 'getBattery', { configurable: true, value() {
+      const manager = new EventTarget();
+      Object.assign(manager, { level: 0.12, charging: false, chargingTime: Infinity, dischargingTime: 1800 });
+      return Promise.resolve(manager);
+    } });`;
+    const watched = await watchUnder(async (cdp) => {
+      await cores(8)(cdp);
+      await cdp.send('Network.emulateNetworkConditions', WIFI);
+      // Scripts for new documents are only taken while the Page domain is on.
+      await cdp.send('Page.enable');
+      await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: lowBattery });
+    }, 360);
+    expect(watched.reported).toMatchObject({ effectiveType: '4g', cores: 8 });
+    expect(watched.autoLabel).toBe('Auto (360p)');
+    expect(watched.segmentsFrom).toContain('360p');
+    expect(watched.segmentsFrom).not.toContain('720p');
+    expect(watched.dataSaverBadge).toBe(true);
+    expect(watched.preload).toBe('metadata');
+  }, 120_000);
+
   it('turns data saver on when the browser asks to save data, without preloading', async () => {
     const watched = await watchUnder(async (cdp) => {
       await cores(8)(cdp);
