@@ -129,7 +129,11 @@ describe('automatic quality in the watch player', () => {
     return watched;
   }
 
-  const cores = (count: number) => (cdp: CDPSession) => cdp.send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: count });
+  /** A device with `count` cores on `network`. */
+  const deviceOn = (count: number, network: NetworkConditions) => async (cdp: CDPSession) => {
+    await cdp.send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: count });
+    await cdp.send('Network.emulateNetworkConditions', network);
+  };
 
   it('has the three renditions the rules choose between', async () => {
     const videos = await callApi<Array<{ hlsUrl: string }>>(product.baseUrl, 'GET', `/api/timelines/${timelineId}/videos`, { token: owner.token });
@@ -139,20 +143,14 @@ describe('automatic quality in the watch player', () => {
   });
 
   it('plays 144p only on a slow 2G connection', async () => {
-    const watched = await watchUnder(async (cdp) => {
-      await cores(8)(cdp);
-      await cdp.send('Network.emulateNetworkConditions', SLOW_2G);
-    }, 144);
+    const watched = await watchUnder(deviceOn(8, SLOW_2G), 144);
     expect(watched.reported.downlink).toBeLessThan(0.5);
     expect(watched.autoLabel).toBe('Auto (144p)');
     expect(watched.segmentsFrom).toEqual(['144p']);
   }, 120_000);
 
   it('climbs to 720p on a fast connection and a capable device', async () => {
-    const watched = await watchUnder(async (cdp) => {
-      await cores(8)(cdp);
-      await cdp.send('Network.emulateNetworkConditions', WIFI);
-    }, 720);
+    const watched = await watchUnder(deviceOn(8, WIFI), 720);
     expect(watched.reported).toMatchObject({ effectiveType: '4g', cores: 8 });
     expect(watched.reported.downlink).toBeGreaterThanOrEqual(1.5);
     expect(watched.autoLabel).toBe('Auto (720p)');
@@ -162,10 +160,7 @@ describe('automatic quality in the watch player', () => {
   }, 120_000);
 
   it('holds a low-end device at 360p even when the connection could carry more', async () => {
-    const watched = await watchUnder(async (cdp) => {
-      await cores(2)(cdp);
-      await cdp.send('Network.emulateNetworkConditions', WIFI);
-    }, 360);
+    const watched = await watchUnder(deviceOn(2, WIFI), 360);
     expect(watched.reported.cores).toBe(2);
     expect(watched.reported.downlink).toBeGreaterThanOrEqual(1.5);
     expect(watched.autoLabel).toBe('Auto (360p)');
@@ -182,8 +177,7 @@ describe('automatic quality in the watch player', () => {
       return Promise.resolve(manager);
     } });`;
     const watched = await watchUnder(async (cdp) => {
-      await cores(8)(cdp);
-      await cdp.send('Network.emulateNetworkConditions', WIFI);
+      await deviceOn(8, WIFI)(cdp);
       // Scripts for new documents are only taken while the Page domain is on.
       await cdp.send('Page.enable');
       await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: lowBattery });
@@ -198,8 +192,7 @@ describe('automatic quality in the watch player', () => {
 
   it('turns data saver on when the browser asks to save data, without preloading', async () => {
     const watched = await watchUnder(async (cdp) => {
-      await cores(8)(cdp);
-      await cdp.send('Network.emulateNetworkConditions', WIFI);
+      await deviceOn(8, WIFI)(cdp);
       await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
     }, 720);
     expect(watched.reported.saveData).toBe(true);

@@ -175,22 +175,21 @@ describe('studio media tools', () => {
     await signInWithToken(desktop.context, owner.token);
     const wide = await desktop.context.newPage();
     await wide.goto(`/timeline/${timelineId}?tab=upload`);
-    await dragRow(wide, titles.get(first)!, titles.get(third)!, mouseDrag);
-    expect(await shownOrder(wide)).toEqual(titlesOf([second, third, first]));
-    await until('order saved after a mouse drag', (rows) => rows.map((r) => r.id).join() === [second, third, first].join());
-    await wide.reload();
-    await wide.getByRole('button', { name: `Reorder ${titles.get(first)!}` }).waitFor();
-    expect(await shownOrder(wide)).toEqual(titlesOf([second, third, first]));
+    /** Drags one row onto another, then sees the new order on screen, in the API and after a reload. */
+    const dragAndSee = async (on: Page, moved: string, onto: string, drag: typeof mouseDrag, order: string[], how: string) => {
+      await dragRow(on, titles.get(moved)!, titles.get(onto)!, drag);
+      expect(await shownOrder(on)).toEqual(titlesOf(order));
+      await until(`order saved after a ${how}`, (rows) => rows.map((r) => r.id).join() === order.join());
+      await on.reload();
+      await on.getByRole('button', { name: `Reorder ${titles.get(moved)!}` }).waitFor();
+      expect(await shownOrder(on)).toEqual(titlesOf(order));
+    };
+    await dragAndSee(wide, first, third, mouseDrag, [second, third, first], 'mouse drag');
     expect(desktop.problems).toEqual([]);
     await desktop.context.close();
 
     await page.reload();
-    await dragRow(page, titles.get(first)!, titles.get(second)!, touchDrag);
-    expect(await shownOrder(page)).toEqual(titlesOf([first, second, third]));
-    await until('order saved after a touch drag', (rows) => rows.map((r) => r.id).join() === [first, second, third].join());
-    await page.reload();
-    await page.getByRole('button', { name: `Reorder ${titles.get(first)!}` }).waitFor();
-    expect(await shownOrder(page)).toEqual(titlesOf([first, second, third]));
+    await dragAndSee(page, first, second, touchDrag, [first, second, third], 'touch drag');
 
     // Delete, after the confirmation.
     await page.getByRole('button', { name: 'Delete Tea at the table' }).click();

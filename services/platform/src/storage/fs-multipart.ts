@@ -58,6 +58,7 @@ const SEQUENCE_LOG = 'sequence.log';
 /** The index of uploads begun before the log: one JSON array, rewritten whole per part. */
 const LEGACY_SEQUENCE_INDEX = 'sequence.json';
 const partFile = (partNumber: number): string => `${String(partNumber).padStart(5, '0')}.part`;
+const PART_FILE = /^(\d{5})\.part$/;
 const COPY_CHUNK = 1024 * 1024;
 
 /** The recorded sequence as read from disk. */
@@ -76,8 +77,8 @@ interface PendingPart extends SequencedPart {
 
 /**
  * An upload's sequence as this process extends it: the recorded parts, then the parts reserved
- * and being written, in order. Lives only while appends are in flight; an idle upload is read
- * from disk again, so another process's writes are never hidden by a stale copy.
+ * and being written, in order. Lives only while calls on the upload are running; an idle upload
+ * is read from disk again, so another process's writes are never hidden by a stale copy.
  */
 interface Appender extends StoredSequence {
   key: string;
@@ -341,7 +342,7 @@ export class FsMultipartUploads {
   private async load(key: string, uploadId: string): Promise<Appender> {
     const { dir } = await this.locate(key, uploadId);
     const stored = await this.readSequence(dir);
-    const partFiles = new Set((await readdir(dir)).filter((name) => /^\d{5}\.part$/.test(name)).map((name) => Number(name.slice(0, 5))));
+    const partFiles = new Set((await readdir(dir)).flatMap((name) => PART_FILE.exec(name)?.[1] ?? []).map(Number));
     return {
       key,
       dir,
