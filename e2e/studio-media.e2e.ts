@@ -175,11 +175,13 @@ describe('studio media tools', () => {
     await signInWithToken(desktop.context, owner.token);
     const wide = await desktop.context.newPage();
     await wide.goto(`/timeline/${timelineId}?tab=upload`);
-    /** Drags one row onto another, then sees the new order on screen, in the API and after a reload. */
+    /** Drags one row onto another, then sees the new order in the API, on screen and after a reload. */
     const dragAndSee = async (on: Page, moved: string, onto: string, drag: typeof mouseDrag, order: string[], how: string) => {
       await dragRow(on, titles.get(moved)!, titles.get(onto)!, drag);
-      expect(await shownOrder(on)).toEqual(titlesOf(order));
+      // The API first: the list shows the new order once the drop's optimistic update has run,
+      // which on a loaded machine can be a moment after the drag ends.
       await until(`order saved after a ${how}`, (rows) => rows.map((r) => r.id).join() === order.join());
+      expect(await shownOrder(on)).toEqual(titlesOf(order));
       await on.reload();
       await on.getByRole('button', { name: `Reorder ${titles.get(moved)!}` }).waitFor();
       expect(await shownOrder(on)).toEqual(titlesOf(order));
