@@ -25,6 +25,8 @@ export interface SuperviseOptions {
   out?: Writable;
   err?: Writable;
   readyTimeoutMs?: number;
+  /** Pauses before restarting a child that died on its own: first, doubled up to max, reset once it ran stableAfter ms. */
+  restartDelays?: { first: number; max: number; stableAfter: number };
 }
 
 export function supervise(apps: App[], options?: SuperviseOptions): { done: Promise<number>; stop: () => void };

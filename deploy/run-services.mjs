@@ -19,8 +19,10 @@
 // of a second at start); NODE_OPTIONS=--enable-source-maps gives stack traces in the lines of the
 // compiled files the bundles were made of.
 //
-// Ctrl-C / SIGTERM stops every child gracefully (a second Ctrl-C kills them). If any child dies
-// on its own, the others are stopped and this exits non-zero.
+// Ctrl-C / SIGTERM stops every child gracefully (a second Ctrl-C kills them). A child that dies on
+// its own is restarted with backoff (1 s doubling to 30 s, back to 1 s once it has run for a
+// minute) while the others keep running, as compose and Kubernetes do; one that exits 78 (its
+// configuration is wrong, a restart cannot help) stops everything and this exits non-zero.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
@@ -31,6 +33,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIRST_SERVICE_PORT = 3001;
 const READY_TIMEOUT_MS = 90_000;
+/** A child's exit code for a configuration it cannot run with (EX_CONFIG): not worth a restart. */
+const EX_CONFIG = 78;
+const RESTART_DELAYS_MS = { first: 1_000, max: 30_000, stableAfter: 60_000 };
 
 /** A process's compiled entry and the bundle that runs it: `dist/main.js` → `dist/main.bundle.mjs`. */
 const entryOf = (base, name) => ({ source: join(base, 'dist', `${name}.js`), entry: join(base, 'dist', `${name}.bundle.mjs`) });
@@ -116,18 +121,22 @@ async function isReady(port) {
 
 /**
  * Starts `apps` as child processes (services first, the gateway once they are ready) and keeps
- * them running until SIGINT/SIGTERM, `stop()`, or an unexpected exit. `done` resolves with the
- * exit code for this process: 0 after a requested stop, 1 when a child died or never got ready.
+ * them running, restarting any that dies, until SIGINT/SIGTERM, `stop()`, or a child that exits
+ * 78. `done` resolves with the exit code for this process: 0 after a requested stop, 1 when a
+ * child's configuration is wrong or a child never got ready.
  */
 export function supervise(
   apps,
-  { root = ROOT, env = process.env, out = process.stdout, err = process.stderr, readyTimeoutMs = READY_TIMEOUT_MS } = {},
+  { root = ROOT, env = process.env, out = process.stdout, err = process.stderr, readyTimeoutMs = READY_TIMEOUT_MS, restartDelays = RESTART_DELAYS_MS } = {},
 ) {
   const log = (message) => out.write(`${message}\n`);
   const width = Math.max(...apps.map((a) => a.name.length));
   const graceMs = (Number(env.SHUTDOWN_GRACE_SECONDS) || 20) * 1000 + 5000;
   /** @type {Map<string, import('node:child_process').ChildProcess>} */
   const running = new Map();
+  /** Per app: the delay before its next restart, and restarts pending. */
+  const restarts = new Map();
+  const pendingRestarts = new Set();
   let stopping = false;
   let exitCode = 0;
   let resolveDone;
@@ -143,12 +152,27 @@ export function supervise(
     pipeWithPrefix(child.stdout, out, prefix);
     pipeWithPrefix(child.stderr, err, prefix);
     running.set(app.name, child);
+    const startedAt = Date.now();
     child.on('error', (error) => log(`${prefix}failed to start: ${error.message}`));
     child.on('exit', (code, signal) => {
       running.delete(app.name);
       if (!stopping) {
-        log(`${prefix}exited unexpectedly (${signal ?? `code ${code}`}); stopping the others`);
-        stop(1);
+        const how = signal ?? `code ${code}`;
+        if (code === EX_CONFIG) {
+          log(`${prefix}exited (${how}): its configuration is wrong; stopping the others`);
+          stop(1);
+          return;
+        }
+        // A run that lasted a while was a crash, not a crash loop: start counting again.
+        const previous = Date.now() - startedAt >= restartDelays.stableAfter ? undefined : restarts.get(app.name);
+        const delay = previous === undefined ? restartDelays.first : Math.min(previous * 2, restartDelays.max);
+        restarts.set(app.name, delay);
+        log(`${prefix}exited unexpectedly (${how}); restarting in ${delay / 1000} s`);
+        const timer = setTimeout(() => {
+          pendingRestarts.delete(timer);
+          if (!stopping) start(app);
+        }, delay);
+        pendingRestarts.add(timer);
       } else if (running.size === 0) {
         clearTimeout(killTimer);
         resolveDone(exitCode);
@@ -161,6 +185,8 @@ export function supervise(
     exitCode = Math.max(exitCode, code);
     if (stopping) return;
     stopping = true;
+    for (const timer of pendingRestarts) clearTimeout(timer);
+    pendingRestarts.clear();
     if (running.size === 0) return resolveDone(exitCode);
     for (const child of running.values()) child.kill('SIGTERM');
     killTimer = setTimeout(() => {

@@ -38,7 +38,7 @@ const dataDir = path.resolve(root, config.DATA_DIR);
 const embedded = config.DATABASE_URL ? undefined : await platform.startEmbeddedPostgres(dataDir, logger);
 const databaseUrl = config.DATABASE_URL ?? embedded.url;
 if (!config.NATS_URL) logger.info('NATS_URL not set: using the in-process event bus (all services in this process)');
-const bus = await platform.createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, logger });
+const bus = await platform.createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, logger, stream: config.streamOptions() });
 const identitySecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('hex');
 
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
@@ -52,7 +52,7 @@ const mail = platform.createMailSender({ mailUrl: timelinesConfig.MAIL_URL, from
 // (media processing): JetStream with NATS_URL, else in memory (the worker re-queues unfinished
 // media from the database on start).
 const storage = await platform.createObjectStorage({ ...mediaConfig, DATA_DIR: dataDir });
-const workQueue = await platform.createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media', logger: serviceLogger('work-queue') });
+const workQueue = await platform.createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media', logger: serviceLogger('work-queue'), stream: config.streamOptions() });
 
 // Each service on its own loopback port, in dependency order: timelines asks auth (user lookup),
 // social and media ask timelines (access checks).
@@ -77,8 +77,11 @@ await start('media', startMediaService, {
 // The media processing worker, in this process too: its own small pool on the media schema, the
 // same bus, storage and work queue. It stops with the services.
 const { startMediaWorker } = await load('services/media/dist/worker-runtime.js');
-const workerDataSource = await platform.openDatabase({ url: databaseUrl, schema: mediaSchema.name, entities: mediaSchema.entities, migrations: mediaSchema.migrations, poolSize: 4 });
-const worker = await startMediaWorker({ dataSource: workerDataSource, bus, storage, queue: workQueue, logger: serviceLogger('media-worker'), concurrency: 1 });
+const { defaultProcessingConcurrency } = await load('services/media/dist/worker-concurrency.js');
+// As many jobs at once as the machine's cores and memory allow, unless MEDIA_WORKER_CONCURRENCY says.
+const workerConcurrency = Number(process.env.MEDIA_WORKER_CONCURRENCY) || defaultProcessingConcurrency();
+const workerDataSource = await platform.openDatabase({ url: databaseUrl, schema: mediaSchema.name, entities: mediaSchema.entities, migrations: mediaSchema.migrations, poolSize: 4 + workerConcurrency });
+const worker = await startMediaWorker({ dataSource: workerDataSource, bus, storage, queue: workQueue, logger: serviceLogger('media-worker'), concurrency: workerConcurrency });
 running.push({ close: async () => { await worker.close(); await workerDataSource.destroy(); } });
 
 const gateway = await createGateway({

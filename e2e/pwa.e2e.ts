@@ -20,6 +20,8 @@ describe('installable app', () => {
   it('serves a manifest with the icons an install needs', async () => {
     const manifest = await (await fetch(`${product.baseUrl}/manifest.webmanifest`)).json();
     expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
+    // The installed app turns with the phone, so a 16:9 video can fill a landscape screen.
+    expect(manifest.orientation ?? 'any').toBe('any');
     const sizes = (manifest.icons as Array<{ sizes: string; src: string }>).map((i) => i.sizes);
     expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of manifest.icons as Array<{ src: string; type: string }>) {
@@ -28,6 +30,35 @@ describe('installable app', () => {
       expect(res.headers.get('content-type')).toBe(icon.type);
     }
   });
+
+  it('sends a first visit its JavaScript compressed, within the 150 KB budget as transferred', async () => {
+    const { context } = await newContext(browser, viewports[0]!, product.baseUrl);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const scripts = new Map<string, { url: string; encoding: string | undefined; bytes: number; decoded: number }>();
+    cdp.on('Network.responseReceived', ({ requestId, response, type }) => {
+      if (type === 'Script') scripts.set(requestId, { url: response.url, encoding: response.headers['content-encoding'] ?? response.headers['Content-Encoding'], bytes: 0, decoded: 0 });
+    });
+    cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
+      const script = scripts.get(requestId);
+      if (script) script.decoded += dataLength;
+    });
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      const script = scripts.get(requestId);
+      if (script) script.bytes = encodedDataLength;
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const loaded = [...scripts.values()].filter((s) => s.bytes > 0);
+    expect(loaded.length).toBeGreaterThan(0);
+    // Every script of more than a kilobyte travels brotli-compressed.
+    for (const script of loaded.filter((s) => s.decoded > 1_024)) expect([script.url, script.encoding]).toEqual([script.url, 'br']);
+    const total = loaded.reduce((sum, s) => sum + s.bytes, 0);
+    expect(total).toBeLessThanOrEqual(150_000);
+    await context.close();
+  }, 30_000);
 
   it('keeps the app shell working offline once the service worker is installed', async () => {
     const { context, problems } = await newContext(browser, viewports[1]!, product.baseUrl);

@@ -59,6 +59,15 @@ export class GatewayConfig extends BaseConfig {
   @Min(1)
   AUTH_RATE_LIMIT_WINDOW_SECONDS: number = 60;
 
+  /** Content writes (new timelines, posts, comments, invitations, exports, reports) per person per window. */
+  @IsInt()
+  @Min(1)
+  CONTENT_RATE_LIMIT_MAX: number = 60;
+
+  @IsInt()
+  @Min(1)
+  CONTENT_RATE_LIMIT_WINDOW_SECONDS: number = 60;
+
   /** How long a verified session is trusted without asking the auth service again. */
   @IsInt()
   @Min(0)

@@ -17,6 +17,7 @@ import {
   REQUEST_ID_HEADER,
 } from '@timeliner/platform';
 import type { GatewayConfig } from './gateway.config.js';
+import { ContentRateLimiter } from './http/content-rate-limit.js';
 import { GatewayMetrics } from './http/gateway-metrics.js';
 import { credentialRateLimit, globalRateLimit } from './http/rate-limits.js';
 import { addRequestContext } from './http/request-context.js';
@@ -67,7 +68,7 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     onResult: (result) => metrics.sessionChecks.inc({ result }),
   });
 
-  @Module({ imports: [PlatformModule.forRoot({ logger, registry, healthChecks: gatewayHealthChecks(bus, upstreams) })] })
+  @Module({ imports: [PlatformModule.forRoot({ logger, registry, healthChecks: gatewayHealthChecks(bus) })] })
   class GatewayRootModule {}
 
   const adapter = new FastifyAdapter({
@@ -107,6 +108,7 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     identitySecret: options.identitySecret,
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_SECONDS * 1000,
     credentialRateLimit: credentialRateLimit(config),
+    contentRateLimit: new ContentRateLimiter(config.CONTENT_RATE_LIMIT_MAX, config.CONTENT_RATE_LIMIT_WINDOW_SECONDS * 1000),
     metrics,
     logger,
   });

@@ -17,7 +17,8 @@ async function main(): Promise<void> {
   ];
   if (problems.length > 0 || !config.INTERNAL_SECRET) throw new ConfigError(problems);
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'gateway', logger });
+  // NATS may not be up yet (a first deploy, an infrastructure restart): wait for it, then start.
+  const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'gateway', logger, waitMs: config.STARTUP_WAIT_SECONDS * 1000, stream: config.streamOptions() });
   const app = await createGateway({
     config,
     logger,

@@ -9,7 +9,18 @@
 import { SessionRevokedSchema, UserRegisteredSchema, UserUpdatedSchema } from './gen/timeliner/auth/v1/events_pb.js';
 import { VerifySessionReplySchema, VerifySessionRequestSchema } from './gen/timeliner/auth/v1/session_pb.js';
 import { LookupUserReplySchema, LookupUserRequestSchema } from './gen/timeliner/auth/v1/users_pb.js';
-import { TimelineCommentAddedSchema, TimelineCommentDeletedSchema } from './gen/timeliner/social/v1/events_pb.js';
+import {
+  CommentAddedSchema,
+  CommentDeletedSchema,
+  FollowChangedSchema,
+  PostCreatedSchema,
+  PostDeletedSchema,
+  PostUpdatedSchema,
+  ReactionChangedSchema,
+  ReportFiledSchema,
+  TimelineCommentAddedSchema,
+  TimelineCommentDeletedSchema,
+} from './gen/timeliner/social/v1/events_pb.js';
 import { CheckTimelineAccessReplySchema, CheckTimelineAccessRequestSchema } from './gen/timeliner/timelines/v1/access_pb.js';
 import {
   CollaboratorAddedSchema,
@@ -22,6 +33,7 @@ import {
   TimelineCreatedSchema,
   TimelineDeletedSchema,
   TimelinePublishedSchema,
+  TimelineSnapshotSchema,
   TimelineUnpublishedSchema,
   TimelineUpdatedSchema,
 } from './gen/timeliner/timelines/v1/events_pb.js';
@@ -48,6 +60,8 @@ export const TimelinesEvents = {
   TimelinePublished: defineEvent('timelines.timeline.published', 1, TimelinePublishedSchema),
   TimelineUnpublished: defineEvent('timelines.timeline.unpublished', 1, TimelineUnpublishedSchema),
   TimelineDeleted: defineEvent('timelines.timeline.deleted', 1, TimelineDeletedSchema),
+  /** The whole timeline after any change (feed and search read models); keep the newest `revision`. */
+  TimelineSnapshot: defineEvent('timelines.timeline.snapshot', 1, TimelineSnapshotSchema),
   CollaboratorAdded: defineEvent('timelines.collaborator.added', 1, CollaboratorAddedSchema),
   CollaboratorRemoved: defineEvent('timelines.collaborator.removed', 1, CollaboratorRemovedSchema),
   OwnershipTransferred: defineEvent('timelines.ownership.transferred', 1, OwnershipTransferredSchema),
@@ -65,6 +79,16 @@ export const TimelinesRpc = {
 export const SocialEvents = {
   TimelineCommentAdded: defineEvent('social.timeline_comment.added', 1, TimelineCommentAddedSchema),
   TimelineCommentDeleted: defineEvent('social.timeline_comment.deleted', 1, TimelineCommentDeletedSchema),
+  /** Likes and bookmarks of posts, timelines and videos, with the target's versioned count. */
+  ReactionChanged: defineEvent('social.reaction.changed', 1, ReactionChangedSchema),
+  PostCreated: defineEvent('social.post.created', 1, PostCreatedSchema),
+  PostUpdated: defineEvent('social.post.updated', 1, PostUpdatedSchema),
+  PostDeleted: defineEvent('social.post.deleted', 1, PostDeletedSchema),
+  /** Comments on posts and videos and replies to video comments (timeline comments have their own). */
+  CommentAdded: defineEvent('social.comment.added', 1, CommentAddedSchema),
+  CommentDeleted: defineEvent('social.comment.deleted', 1, CommentDeletedSchema),
+  FollowChanged: defineEvent('social.follow.changed', 1, FollowChangedSchema),
+  ReportFiled: defineEvent('social.report.filed', 1, ReportFiledSchema),
 } as const;
 
 export const MediaEvents = {

@@ -94,6 +94,15 @@ describe('k8s', () => {
       expect(designRuleErrors(resources())).toEqual([]);
     });
 
+    it('trusts exactly the one proxy hop in front of the gateway, so each client is its own address', () => {
+      // Only the ingress controller reaches the gateway (NetworkPolicy gateway-from-ingress-controller):
+      // without TRUST_PROXY every user would share its address and its rate limits.
+      const config = ofKind(resources(), 'ConfigMap').find((c) => c.metadata.name.startsWith('timeliner-config'));
+      expect((config as unknown as { data: Record<string, string> }).data.TRUST_PROXY).toBe('1');
+      const policy = ofKind(resources(), 'NetworkPolicy').find((p) => p.metadata.name === 'gateway-from-ingress-controller');
+      expect(JSON.stringify(policy)).toContain('ingress-nginx');
+    });
+
     it(`puts everything in the ${NAMESPACE} namespace`, () => {
       const misplaced = resources().filter((r) => r.kind !== 'Namespace' && r.metadata.namespace !== NAMESPACE);
       expect(misplaced.map(id)).toEqual([]);

@@ -102,7 +102,7 @@ const upstream = process.env.AUTH_SERVICE_URL;
 server.listen(Number(process.env.PORT), process.env.HOST, async () => {
   console.log('listening on ' + process.env.HOST + ':' + process.env.PORT + ' secret=' + process.env.INTERNAL_SECRET);
   if (upstream) console.log('auth ready: ' + (await fetch(upstream + '/health/ready')).status);
-  if (process.env.FAKE_CRASH_MS) setTimeout(() => { console.error('crashing'); process.exit(3); }, Number(process.env.FAKE_CRASH_MS));
+  if (process.env.FAKE_CRASH_MS) setTimeout(() => { console.error('crashing'); process.exit(Number(process.env.FAKE_EXIT_CODE ?? 3)); }, Number(process.env.FAKE_CRASH_MS));
 });
 process.on('SIGTERM', () => { console.log('draining'); server.close(() => process.exit(0)); });
 `;
@@ -132,11 +132,11 @@ async function until(condition: () => boolean, ms = 10_000) {
 }
 
 describe('supervise', () => {
-  async function fakeApps(crashAuthAfterMs?: number): Promise<App[]> {
+  async function fakeApps(crashAuthAfterMs?: number, exitCode = 3): Promise<App[]> {
     touch('fake-app.mjs', FAKE_APP);
     const [authPort, gatewayPort] = [await freePort(), await freePort()];
     return [
-      { name: 'auth', kind: 'service', source: 'fake-app.mjs', entry: 'fake-app.mjs', port: authPort, env: { FAKE_NAME: 'auth', ...(crashAuthAfterMs ? { FAKE_CRASH_MS: String(crashAuthAfterMs) } : {}) } },
+      { name: 'auth', kind: 'service', source: 'fake-app.mjs', entry: 'fake-app.mjs', port: authPort, env: { FAKE_NAME: 'auth', ...(crashAuthAfterMs ? { FAKE_CRASH_MS: String(crashAuthAfterMs), FAKE_EXIT_CODE: String(exitCode) } : {}) } },
       { name: 'gateway', kind: 'gateway', source: 'fake-app.mjs', entry: 'fake-app.mjs', port: gatewayPort, env: { FAKE_NAME: 'gateway', AUTH_SERVICE_URL: `http://127.0.0.1:${authPort}` } },
     ];
   }
@@ -178,14 +178,32 @@ process.exitCode = await supervise(JSON.parse(process.env.APPS), { root: ${JSON.
     expect(text).toContain('gateway | draining');
   }, 20_000);
 
-  it('stops everything and reports failure when a child dies on its own', async () => {
+  it('restarts a child that dies on its own, with growing pauses, while the others keep running', async () => {
     const apps = await fakeApps(1500);
+    const out = collect();
+    const run = supervise(apps, {
+      root, env: { ...process.env, HOST: '127.0.0.1' }, out: out.stream, err: out.stream, readyTimeoutMs: 10_000,
+      restartDelays: { first: 200, max: 400, stableAfter: 60_000 },
+    });
+    const starts = () => out.text().split('\n').filter((line) => line.startsWith('auth    | listening on')).length;
+    await until(() => starts() >= 3, 15_000);
+    const text = out.text();
+    expect(text).toContain('auth    | exited unexpectedly (code 3); restarting in 0.2 s');
+    expect(text).toContain('auth    | exited unexpectedly (code 3); restarting in 0.4 s');
+    expect(text).not.toContain('gateway | draining');
+    run.stop();
+    expect(await run.done).toBe(0);
+    expect(out.text()).toContain('gateway | draining');
+  }, 25_000);
+
+  it('stops everything and reports failure when a child says its configuration is wrong (exit 78)', async () => {
+    const apps = await fakeApps(1500, 78);
     const out = collect();
     const run = supervise(apps, { root, env: { ...process.env, HOST: '127.0.0.1' }, out: out.stream, err: out.stream, readyTimeoutMs: 10_000 });
 
     expect(await run.done).toBe(1);
     expect(out.text()).toContain('auth    | crashing');
-    expect(out.text()).toContain('auth    | exited unexpectedly (code 3); stopping the others');
+    expect(out.text()).toContain('auth    | exited (code 78): its configuration is wrong; stopping the others');
     expect(out.text()).toContain('gateway | draining');
   }, 20_000);
 });

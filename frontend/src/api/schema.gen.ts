@@ -299,6 +299,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timelines/{id}/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bookmark a timeline (bookmarking it again changes nothing) */
+        post: operations["timelineReactionBookmarkTimeline"];
+        /** Remove a bookmark of a timeline (none, no change) */
+        delete: operations["timelineReactionUnbookmarkTimeline"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/bookmarked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller bookmarked a timeline */
+        get: operations["timelineReactionTimelineBookmarked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timelines/{id}/collaborators": {
         parameters: {
             query?: never;
@@ -416,6 +451,41 @@ export interface paths {
         put?: never;
         /** Invite by e-mail: an address with an account is added at once (200), any other is e-mailed a link (201) (owner) */
         post: operations["invitationInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like a timeline (liking it again changes nothing) */
+        post: operations["timelineReactionLikeTimeline"];
+        /** Take back a like of a timeline (no like, no change) */
+        delete: operations["timelineReactionUnlikeTimeline"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/liked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller likes a timeline, and its like count */
+        get: operations["timelineReactionTimelineLiked"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -623,6 +693,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/videos/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A video's comments, oldest first, each with its replies (oldest first); pages count top-level comments */
+        get: operations["videoCommentListVideoComments"];
+        put?: never;
+        /** Comment on a video as the signed-in user */
+        post: operations["videoCommentAddVideoComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete your own comment or reply */
+        delete: operations["videoCommentDeleteVideoComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/comments/{commentId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reply to a comment on a video */
+        post: operations["videoCommentReplyToVideoComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videos/{id}/hls/{file}": {
         parameters: {
             query?: never;
@@ -655,6 +777,41 @@ export interface paths {
          * @description The master playlist lists each rendition as `<height>p/index.m3u8`; its segments sit beside it.
          */
         get: operations["videoVideoHlsRenditionFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like a video (liking it again changes nothing) */
+        post: operations["videoLikeLikeVideo"];
+        /** Take back a like of a video (no like, no change) */
+        delete: operations["videoLikeUnlikeVideo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/liked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller likes a video, and its like count */
+        get: operations["videoLikeVideoLiked"];
         put?: never;
         post?: never;
         delete?: never;
@@ -794,6 +951,25 @@ export interface components {
              * @enum {string}
              */
             visibility: "private" | "public" | "unlisted";
+        };
+        CreateVideoCommentDto: {
+            /**
+             * @description Trimmed before it is stored
+             * @example Where was this filmed?
+             */
+            content: string;
+            /**
+             * Format: uuid
+             * @description The video's timeline; anything else is refused (400)
+             */
+            timelineId?: string;
+        };
+        CreateVideoReplyDto: {
+            /**
+             * @description Trimmed before it is stored
+             * @example Where was this filmed?
+             */
+            content: string;
         };
         DayViewsDto: {
             /**
@@ -1027,6 +1203,12 @@ export interface components {
             /** @description Opaque bearer token (256 bits) */
             token: string;
         };
+        TimelineBookmarkStatusDto: {
+            /** @description Same as isBookmarked */
+            bookmarked: boolean;
+            /** @description Whether the caller bookmarked the timeline (false for anonymous callers) */
+            isBookmarked: boolean;
+        };
         TimelineCommentDto: {
             content: string;
             /** Format: date-time */
@@ -1089,6 +1271,13 @@ export interface components {
             /** @enum {string} */
             visibility: "private" | "public" | "unlisted";
         };
+        TimelineLikeStatusDto: {
+            /** @description Whether the caller likes the timeline (false for anonymous callers) */
+            isLiked: boolean;
+            /** @description Same as isLiked */
+            liked: boolean;
+            likesCount: number;
+        };
         TransferOwnershipDto: {
             /**
              * Format: uuid
@@ -1140,6 +1329,31 @@ export interface components {
             id: string;
             username: string;
         };
+        VideoCommentDto: {
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            likesCount: number;
+            /**
+             * Format: uuid
+             * @description The comment replied to; null for a top-level comment
+             */
+            parentId: string | null;
+            /** @description Replies, oldest first (always empty on a reply) */
+            replies: components["schemas"]["VideoCommentDto"][];
+            repliesCount: number;
+            /** Format: uuid */
+            timelineId: string;
+            user: components["schemas"]["UserSummaryDto"];
+            /** Format: uuid */
+            userId: string;
+            /** @description The author's display name */
+            userName: string;
+            /** Format: uuid */
+            videoId: string;
+        };
         VideoDto: {
             /** @description Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudThumbnailUrl: string | null;
@@ -1167,6 +1381,13 @@ export interface components {
             title: string;
             /** Format: date-time */
             uploadedAt: string | null;
+        };
+        VideoLikeStatusDto: {
+            /** @description Whether the caller likes the video (false for anonymous callers) */
+            isLiked: boolean;
+            /** @description Same as isLiked */
+            liked: boolean;
+            likesCount: number;
         };
         VideoMetadataDto: {
             /**
@@ -1980,6 +2201,136 @@ export interface operations {
             };
         };
     };
+    timelineReactionBookmarkTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineBookmarkStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineReactionUnbookmarkTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineBookmarkStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineReactionTimelineBookmarked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineBookmarkStatusDto"];
+                };
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     collaboratorList: {
         parameters: {
             query?: never;
@@ -2385,6 +2736,136 @@ export interface operations {
                 content?: never;
             };
             /** @description The e-mail could not be sent; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineReactionLikeTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineLikeStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineReactionUnlikeTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineLikeStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineReactionTimelineLiked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineLikeStatusDto"];
+                };
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3255,6 +3736,222 @@ export interface operations {
             };
         };
     };
+    videoCommentListVideoComments: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoCommentDto"][];
+                };
+            };
+            /** @description Video not found (unknown, deleted, or its timeline not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoCommentAddVideoComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVideoCommentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoCommentDto"];
+                };
+            };
+            /** @description Empty or too long comment, a timelineId other than the video's, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (unknown, deleted, or its timeline not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoCommentDeleteVideoComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+                /** @description The comment (a top-level comment goes with its replies) */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Someone else's comment */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (unknown, deleted, or its timeline not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoCommentReplyToVideoComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+                /** @description The comment replied to (a reply to a reply joins its thread) */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVideoReplyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoCommentDto"];
+                };
+            };
+            /** @description Empty or too long reply, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (unknown, deleted, or its timeline not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     videoVideoHlsFile: {
         parameters: {
             query?: {
@@ -3336,6 +4033,136 @@ export interface operations {
                 content?: never;
             };
             /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoLikeLikeVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoLikeStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (unknown, deleted, or its timeline not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoLikeUnlikeVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoLikeStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (unknown, deleted, or its timeline not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoLikeVideoLiked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoLikeStatusDto"];
+                };
+            };
+            /** @description Video not found (unknown, deleted, or its timeline not visible to the caller) */
             404: {
                 headers: {
                     [name: string]: unknown;

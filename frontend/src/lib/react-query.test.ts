@@ -18,6 +18,18 @@ describe('retry rule', () => {
     expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);
   });
 
+  it('never retries a client error whose answer will not change, such as a 404', () => {
+    expect(shouldRetry(0, new ApiError(404, 'Not Found', '{"message":"Timeline not found"}', new Headers()))).toBe(false);
+    expect(shouldRetry(0, new ApiError(400, 'Bad Request', '', new Headers()))).toBe(false);
+    expect(shouldRetry(0, new ApiError(410, 'Gone', '', new Headers()))).toBe(false);
+  });
+
+  it('retries a timeout, a rate limit and server errors', () => {
+    expect(shouldRetry(0, new ApiError(408, 'Request Timeout', '', new Headers()))).toBe(true);
+    expect(shouldRetry(0, new ApiError(429, 'Too Many Requests', '', new Headers()))).toBe(true);
+    expect(shouldRetry(0, new ApiError(503, 'Service Unavailable', '', new Headers()))).toBe(true);
+  });
+
   it('doubles the delay from 1 s up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });

@@ -1,16 +1,23 @@
 import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { ApiError } from './api-client';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const MAX_RETRIES = 3;
 const MAX_RETRY_DELAY = 30_000;
 
+/** Client errors whose answer may differ on a second try: a timeout and a rate limit. */
+const RETRYABLE_CLIENT_ERRORS = new Set([408, 429]);
+
 /**
  * Spec 000 section 8: no retry when the error text carries 401 or 403; otherwise retry while
  * fewer than 3 attempts were made. TanStack passes the failures counted before this one.
+ * Beyond the spec, no other client error is retried either: a 404 stays a 404, and retrying it
+ * kept a missing timeline or profile on "Loading..." for about 8 s before its not-found message.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
   if (text.includes('401') || text.includes('403')) return false;
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && !RETRYABLE_CLIENT_ERRORS.has(error.status)) return false;
   return failureCount < MAX_RETRIES;
 }
 

@@ -7,8 +7,10 @@ import type { GatewayConfig } from '../gateway.config.js';
 /** Where sign-in attempts are made: a tighter per-address limit, shared by both. */
 export const CREDENTIAL_ROUTES = ['/api/auth/login', '/api/auth/register'];
 
-// Probes and scrapes come from the platform, often from one address, and must never be refused.
-const OPERATIONAL = /^\/(health\/(live|ready)|metrics)(\?|$)/;
+// Only the API and the socket are counted. Probes and scrapes come from the platform, often from
+// one address, and must never be refused; the web app's files and pages are served from disk (a
+// first visit is about 80 of them) and must not spend the API's budget.
+const LIMITED = /^\/(api|ws)(\/|\?|$)/;
 
 const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new HttpException(errorBody(429, `Too many requests, try again in ${context.after}`), 429);
@@ -24,7 +26,7 @@ export function globalRateLimit(config: GatewayConfig): RateLimitPluginOptions {
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
     cache: 50_000,
-    allowList: (request) => OPERATIONAL.test(request.url),
+    allowList: (request) => !LIMITED.test(request.url),
     errorResponseBuilder: tooMany,
   };
 }

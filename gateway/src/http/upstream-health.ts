@@ -1,17 +1,11 @@
 import type { EventBus, HealthCheck } from '@timeliner/platform';
 
 /**
- * Readiness of the gateway: the bus answers (no session checks, no realtime without it) and
- * every upstream reports itself ready.
+ * Readiness of the gateway: what it needs itself to serve, the bus (no session checks, no
+ * realtime without it). Never its upstreams: with one service down, the gateway still serves the
+ * web app and every other service, and answers that service's routes 503 itself; were it to turn
+ * unready, every replica would leave the load balancer at once and take the whole site down.
  */
-export function gatewayHealthChecks(bus: EventBus, upstreams: Record<string, string>): Record<string, HealthCheck> {
-  const checks: Record<string, HealthCheck> = { bus: () => bus.isHealthy() };
-  for (const [service, url] of Object.entries(upstreams)) {
-    checks[`${service}-service`] = async () => {
-      const response = await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(1_500) });
-      await response.body?.cancel();
-      return response.ok;
-    };
-  }
-  return checks;
+export function gatewayHealthChecks(bus: EventBus): Record<string, HealthCheck> {
+  return { bus: () => bus.isHealthy() };
 }

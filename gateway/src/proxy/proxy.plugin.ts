@@ -1,17 +1,22 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
-import { BadRequestException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, HttpException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { currentContext, errorBody, type Logger, signIdentity } from '@timeliner/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ContentRateLimiter, isContentWrite } from '../http/content-rate-limit.js';
 import { jsonErrorHandler } from '../http/error-handler.js';
 import type { GatewayMetrics } from '../http/gateway-metrics.js';
 import { CREDENTIAL_ROUTES } from '../http/rate-limits.js';
 import type { RouteTable } from '../routes/route-table.js';
+import { bearerToken, tokenHash } from '../sessions/bearer-token.js';
 import { SessionCheckUnavailableError, type VerifiedSession } from '../sessions/session-lookup.js';
 import type { SessionResolver } from '../sessions/session-resolver.js';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forward-headers.js';
 import { forwardTarget } from './forward-target.js';
 import { upstreamFailure } from './upstream-failure.js';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const LOGOUT_PATH = '/api/auth/logout';
 
 export interface ProxyOptions {
   routes: RouteTable;
@@ -22,6 +27,8 @@ export interface ProxyOptions {
   upstreamTimeoutMs: number;
   /** Limit for CREDENTIAL_ROUTES, in place of the global one. */
   credentialRateLimit: RateLimitOptions;
+  /** Per-person limit on writes that create content. */
+  contentRateLimit: ContentRateLimiter;
   metrics: GatewayMetrics;
   logger: Logger;
 }
@@ -62,7 +69,7 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
       // An invalid or expired token continues anonymously: public reads keep working, and a
       // route that needs a user answers 401 itself (the spec's client drops its token when
       // /api/auth/me fails). Only "cannot tell" is an error.
-      return await sessions.resolveHeader(request.headers.authorization, request.id);
+      return await sessions.resolveHeader(request.headers.authorization, request.id, { fresh: !READS.has(request.method) });
     } catch (error) {
       if (!(error instanceof SessionCheckUnavailableError)) throw error;
       logger.warn({ err: error, requestId: request.id }, 'session check unavailable');
@@ -80,6 +87,13 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
     const session = await callerOf(request, reply);
     const context = currentContext();
     if (context && session) context.userId = session.userId;
+    if (session && isContentWrite(request.method, target.path)) {
+      const wait = options.contentRateLimit.take(session.userId);
+      if (wait > 0) {
+        void reply.header('retry-after', String(wait));
+        throw new HttpException(errorBody(429, `You are posting too fast, try again in ${wait} seconds`), 429);
+      }
+    }
     const identity = signIdentity(
       options.identitySecret,
       { clientIp: request.ip, ...(session ? { userId: session.userId, sessionId: session.sessionId } : {}) },
@@ -97,6 +111,12 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
       rewriteHeaders: (headers) => clientResponseHeaders(headers),
       onResponse: (_req, rep, response) => {
         metrics.upstreamDuration.observe({ ...labels, status: String(response.statusCode) }, (performance.now() - started) / 1000);
+        // The client hears "signed out" only after this replica has forgotten the token; the
+        // others drop it on the revocation event and check every write afresh meanwhile.
+        if (target.path === LOGOUT_PATH && response.statusCode < 300) {
+          const token = bearerToken(request.headers.authorization);
+          if (token) sessions.revoke({ tokenHash: tokenHash(token) });
+        }
         void rep.send(response.stream);
       },
       onError: (rep, { error }) => {

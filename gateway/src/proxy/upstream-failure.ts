@@ -1,5 +1,5 @@
 export interface UpstreamFailure {
-  status: 423 | 502 | 504;
+  status: 423 | 503 | 504;
   reason: 'timeout' | 'unreachable';
   message: string;
   /** Seconds, for a Retry-After header. */
@@ -23,8 +23,9 @@ function codes(error: unknown): string[] {
 const TUS_OFFSET_REQUEST = /^\/api\/uploads\/[^/]+$/;
 
 /**
- * What the client is told when the upstream could not answer: 504 when it was too slow, 502 for
- * everything else (refused, reset, unresolvable). Which service it was stays in the logs.
+ * What the client is told when the upstream could not answer: 504 when it was too slow, 503 with
+ * Retry-After for everything else (refused, reset, unresolvable: a service restarting or down,
+ * which a client may simply try again). Which service it was stays in the logs.
  *
  * A tus client that gets anything but 2xx or 423 to its HEAD gives up on the upload and starts it
  * again from byte 0; 423 ("locked, retry later") makes it retry. So while the media service
@@ -36,5 +37,5 @@ export function upstreamFailure(error: unknown, request?: { method: string; path
     return { status: 423, reason, message: 'The upload cannot be reached right now, try again shortly', retryAfter: 1 };
   }
   if (reason === 'timeout') return { status: 504, reason, message: 'The service did not answer in time' };
-  return { status: 502, reason, message: 'The service is unavailable, try again shortly' };
+  return { status: 503, reason, message: 'The service is unavailable, try again shortly', retryAfter: 2 };
 }

@@ -37,6 +37,16 @@ export const ROUTES: readonly RouteEntry[] = [
 
   // social: comments (posts, likes, bookmarks, follows, collections to come)
   { pattern: '/api/timelines/:id/comments', service: 'social' },
+  { pattern: '/api/timelines/:id/like', service: 'social' },
+  { pattern: '/api/timelines/:id/liked', service: 'social' },
+  { pattern: '/api/timelines/:id/bookmark', service: 'social' },
+  { pattern: '/api/timelines/:id/bookmarked', service: 'social' },
+  // likes and comments of single videos: more specific than media's /api/videos/*
+  { pattern: '/api/videos/:id/like', service: 'social' },
+  { pattern: '/api/videos/:id/liked', service: 'social' },
+  { pattern: '/api/videos/:id/comments', service: 'social' },
+  { pattern: '/api/videos/:id/comments/:commentId', service: 'social' },
+  { pattern: '/api/videos/:id/comments/:commentId/replies', service: 'social' },
 
   // media: resumable uploads (tus), simple uploads, lists, order, titles, deletion, streaming, exports
   { pattern: '/api/uploads', service: 'media' },

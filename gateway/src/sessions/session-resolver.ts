@@ -45,14 +45,20 @@ export class SessionResolver {
     this.cache = new ExpiringLru(options.maxEntries ?? 50_000, this.now);
   }
 
-  /** The session of an Authorization header; null for none or an invalid one. Throws SessionCheckUnavailableError. */
-  resolveHeader(header: string | string[] | undefined, requestId?: string): Promise<VerifiedSession | null> {
+  /**
+   * The session of an Authorization header; null for none or an invalid one. Throws
+   * SessionCheckUnavailableError. `fresh` asks the auth service even when the answer is cached:
+   * for writes, so a token signed out on another replica a moment ago cannot change anything
+   * while that replica's revocation event is still on its way.
+   */
+  resolveHeader(header: string | string[] | undefined, requestId?: string, options: { fresh?: boolean } = {}): Promise<VerifiedSession | null> {
     const token = bearerToken(header);
-    return token ? this.resolve(token, requestId) : Promise.resolve(null);
+    return token ? this.resolve(token, requestId, options) : Promise.resolve(null);
   }
 
-  async resolve(token: string, requestId?: string): Promise<VerifiedSession | null> {
+  async resolve(token: string, requestId?: string, { fresh = false }: { fresh?: boolean } = {}): Promise<VerifiedSession | null> {
     const hash = tokenHash(token);
+    if (fresh) return this.live(await this.verify(hash, requestId));
     const cached = this.cache.get(hash);
     if (cached !== undefined) {
       this.options.onResult?.('cached');

@@ -71,6 +71,11 @@ export class FakeAuthResponder {
     return session;
   }
 
+  /** Ends a session at the auth service only, as if its revocation event had not arrived yet. */
+  forget(session: FakeSession): void {
+    this.sessions.delete(tokenHash(session.token));
+  }
+
   /** Ends a session as the auth service does: the row is revoked and the event published. */
   async revoke(session: FakeSession): Promise<void> {
     this.sessions.delete(tokenHash(session.token));

@@ -5,7 +5,7 @@ import { startMediaService } from './service.js';
 /** The media service (API side) as its own process; the worker is `worker.ts`. */
 runServiceProcess('media', MediaConfig, async ({ config, logger, bus, databaseUrl, identitySecret }) => {
   const storage = await createObjectStorage(config);
-  const workQueue = await createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media', logger });
+  const workQueue = await createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media', logger, stream: config.streamOptions() });
   const service = await startMediaService({
     databaseUrl,
     bus,

@@ -45,7 +45,7 @@ export interface MediaServiceOptions {
 
 export interface RunningMediaService extends RunningService {
   dataSource: DataSource;
-  /** Runs the upload sweep now (it also runs on a timer). */
+  /** Runs the sweep of expired uploads and exports now (it also runs on a timer). */
   sweep(now?: Date): ReturnType<TusUploads['sweep']>;
 }
 
@@ -109,7 +109,7 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
   const sweepEvery = options.sweepIntervalMs ?? 10 * 60_000;
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (now?: Date) => {
-    const run = tus.sweep(now);
+    const run = Promise.all([tus.sweep(now), exports.sweep(now)]).then(([uploads, made]) => ({ ...uploads, ...made }));
     sweeping = run.catch(() => undefined);
     return run;
   };

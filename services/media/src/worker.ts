@@ -10,11 +10,13 @@ import {
   createWorkQueue,
   loadConfig,
   openDatabase,
+  waitForPostgres,
 } from '@timeliner/platform';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { schema } from './schema.js';
 import { listenHealth } from './processing/health-server.js';
 import { startMediaWorker } from './worker-runtime.js';
+import { defaultProcessingConcurrency } from './worker-concurrency.js';
 
 /** Settings of the media processing worker process. */
 export class MediaWorkerConfig extends BaseConfig {
@@ -30,11 +32,11 @@ export class MediaWorkerConfig extends BaseConfig {
   @IsString()
   FFPROBE_PATH: string | undefined = undefined;
 
-  /** Jobs run at once by this process; ffmpeg already uses every core, so 1 unless cores are many. */
+  /** Jobs run at once by this process; default from the machine's cores and memory (worker-concurrency.ts). */
   @IsInt()
   @Min(1)
   @Max(16)
-  MEDIA_WORKER_CONCURRENCY: number = 1;
+  MEDIA_WORKER_CONCURRENCY: number = defaultProcessingConcurrency();
 }
 
 /**
@@ -54,9 +56,10 @@ async function main() {
   registry.setDefaultLabels({ service: 'media-worker' });
   collectDefaultMetrics({ register: registry });
 
+  await waitForPostgres(config.DATABASE_URL, { timeoutMs: config.STARTUP_WAIT_SECONDS * 1000, logger });
   const dataSource = await openDatabase({ url: config.DATABASE_URL, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger, poolSize: 4 + config.MEDIA_WORKER_CONCURRENCY });
-  const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger });
-  const queue = await createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger });
+  const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger, waitMs: config.STARTUP_WAIT_SECONDS * 1000, stream: config.streamOptions() });
+  const queue = await createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger, stream: config.streamOptions() });
   const storage = await createObjectStorage(config);
   const worker = await startMediaWorker({
     dataSource,

@@ -9,7 +9,8 @@ import { createLogger, InProcessWorkQueue } from '@timeliner/platform';
 import { exportFileName } from '../src/exports/exports.dto.js';
 import { concatArguments, outputSize } from '../src/processing/export-processor.js';
 import { type RunningMediaWorker, startMediaWorker } from '../src/worker-runtime.js';
-import { binary, type MediaHarness, startHarness } from './harness.js';
+import { TimelinesEvents } from '@timeliner/proto';
+import { binary, type MediaHarness, startHarness, waitFor } from './harness.js';
 
 const exec = promisify(execFile);
 const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
@@ -151,6 +152,60 @@ describe('timeline export (real ffmpeg, Postgres)', () => {
     expect((await h.call('get', `/api/exports/${randomUUID()}`, h.as('stranger')).expect(404)).body.message).toBe('Export not found');
     await h.call('get', `/api/exports/not-an-id`, h.as('viewer')).expect(404);
     await h.call('get', `/api/exports/${processing}`, {}).expect(401);
+  });
+
+  it('hands out the same export again for the same videos, size and name instead of making another', async () => {
+    const path = `/api/timelines/${h.world.privateTimeline}/export`;
+    const first = await h.call('post', path, h.as('owner')).send({ options: { title: 'Again' } }).expect(200);
+    const second = await h.call('post', path, h.as('viewer')).send({ options: { title: 'Again' } }).expect(200);
+    expect(second.body.exportId).toBe(first.body.exportId);
+    await h.call('get', second.body.downloadUrl, {}).expect(200);
+    // Another size is another file.
+    const smaller = await h.call('post', path, h.as('owner')).send({ options: { title: 'Again', quality: '720p' } }).expect(200);
+    expect(smaller.body.exportId).not.toBe(first.body.exportId);
+  });
+
+  it('limits exports in progress per person and per timeline with 429', async () => {
+    const running = (requestedBy: string, timelineId = h.world.publicTimeline) =>
+      h.query(`INSERT INTO exports (id, timeline_id, requested_by, status, file_name, content_key) VALUES ($1, $2, $3, 'processing', 'Busy.mp4', 'busy')`, [randomUUID(), timelineId, requestedBy]);
+    await addVideo(h.world.publicTimeline, 0, '320x240', 1, false);
+    const stranger = h.as('stranger');
+    const someone = stranger.userId!;
+    await running(someone, h.world.privateTimeline);
+    await running(someone, h.world.privateTimeline);
+    const before = await h.query('SELECT id FROM exports');
+    const refused = await h.call('post', `/api/timelines/${h.world.publicTimeline}/export`, stranger).send({ options: { title: 'One more' } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('You have 2 exports in progress; wait for one to finish');
+    expect(await h.query('SELECT id FROM exports')).toHaveLength(before.length);
+
+    await running(randomUUID());
+    await running(randomUUID());
+    await running(randomUUID());
+    const busy = await h.call('post', `/api/timelines/${h.world.publicTimeline}/export`, h.as('owner')).send({ options: { title: 'Owner' } });
+    expect(busy.status).toBe(429);
+    expect(busy.body.message).toBe('This timeline is being exported already; try again when that export has finished');
+    await h.query("UPDATE exports SET status = 'error' WHERE content_key = 'busy'");
+  });
+
+  it('deletes exports after a day, and with their timeline, so a download link then opens nothing', async () => {
+    const made = await h.call('post', `/api/timelines/${h.world.publicTimeline}/export`, h.as('owner')).send({ options: { title: 'Doomed' } }).expect(200);
+    const { exportId, downloadUrl } = made.body as { exportId: string; downloadUrl: string };
+    await h.call('get', downloadUrl, {}).expect(200);
+    const [row] = await h.query<{ object_key: string }>('SELECT object_key FROM exports WHERE id = $1', [exportId]);
+    await h.publish(TimelinesEvents.TimelineDeleted, { timelineId: h.world.publicTimeline, creatorId: h.world.owner });
+    await waitFor(async () => (await h.query('SELECT id FROM exports WHERE id = $1', [exportId])).length === 0);
+    expect(await h.storage.stat(row!.object_key)).toBeNull();
+    expect((await h.call('get', downloadUrl, {})).status).toBeGreaterThanOrEqual(400);
+
+    const old = await h.call('post', `/api/timelines/${h.world.privateTimeline}/export`, h.as('owner')).send({ options: { title: 'Old' } }).expect(200);
+    const [oldRow] = await h.query<{ object_key: string }>('SELECT object_key FROM exports WHERE id = $1', [old.body.exportId]);
+    await h.service.sweep(new Date(Date.now() + 23 * 3_600_000));
+    expect(await h.query('SELECT id FROM exports WHERE id = $1', [old.body.exportId])).toHaveLength(1);
+    await h.service.sweep(new Date(Date.now() + 25 * 3_600_000));
+    expect(await h.query('SELECT id FROM exports WHERE id = $1', [old.body.exportId])).toHaveLength(0);
+    expect(await h.storage.stat(oldRow!.object_key)).toBeNull();
+    expect((await h.call('get', old.body.downloadUrl, {})).status).toBeGreaterThanOrEqual(400);
   });
 
   it('a timeline without completed videos: 400 No videos to export', async () => {

@@ -1,5 +1,32 @@
 import { busEntities } from '@timeliner/platform';
+import { DeletedTimeline, FeedTimeline } from './feed/feed-timeline.entity.js';
+import { Follow, FollowCount } from './follows/follow.entity.js';
+import { PostComment } from './posts/post-comment.entity.js';
+import { Post, PostBookmark, PostLike } from './posts/post.entity.js';
+import { ContentReport } from './reports/content-report.entity.js';
 import { TimelineComment } from './timeline-comments/timeline-comment.entity.js';
+import { TimelineBookmark, TimelineLike, TimelineReactionCount } from './timeline-reactions/timeline-reaction.entity.js';
 import { UserRecord } from './users/user.entity.js';
+import { VideoComment } from './video-comments/video-comment.entity.js';
+import { VideoLike, VideoRecord } from './videos/video.entity.js';
 
-export const socialEntities = [UserRecord, TimelineComment, ...busEntities];
+export const socialEntities = [
+  UserRecord,
+  TimelineComment,
+  Post,
+  PostLike,
+  PostBookmark,
+  PostComment,
+  TimelineLike,
+  TimelineBookmark,
+  TimelineReactionCount,
+  VideoRecord,
+  VideoLike,
+  VideoComment,
+  Follow,
+  FollowCount,
+  ContentReport,
+  FeedTimeline,
+  DeletedTimeline,
+  ...busEntities,
+];

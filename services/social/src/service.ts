@@ -5,6 +5,7 @@ import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';
 import { timelineEventHandlers } from './timelines/timeline-events.js';
 import { userEventHandlers } from './users/user-events.js';
+import { videoEventHandlers } from './videos/video-events.js';
 
 export interface SocialServiceOptions {
   databaseUrl: string;
@@ -32,7 +33,7 @@ export async function startSocialService(options: SocialServiceOptions): Promise
   relay.start();
   const events = new EventWriter(relay);
 
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...timelineEventHandlers]);
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...timelineEventHandlers, ...videoEventHandlers]);
   const timelineAccess = new BusTimelineAccess(bus, logger, options.timelinesTimeoutMs ?? 2_000);
 
   const app = await createServiceApp({

@@ -4,6 +4,16 @@ import { EventWriter, type TimelineAccess } from '@timeliner/platform';
 import { TimelineCommentController } from './timeline-comments/timeline-comment.controller.js';
 import { TimelineCommentRepository } from './timeline-comments/timeline-comment.repository.js';
 import { TimelineCommentService } from './timeline-comments/timeline-comment.service.js';
+import { TimelineReactionController } from './timeline-reactions/timeline-reaction.controller.js';
+import { TimelineReactionRepository } from './timeline-reactions/timeline-reaction.repository.js';
+import { TimelineReactionService } from './timeline-reactions/timeline-reaction.service.js';
+import { VideoCommentController } from './video-comments/video-comment.controller.js';
+import { VideoCommentRepository } from './video-comments/video-comment.repository.js';
+import { VideoCommentService } from './video-comments/video-comment.service.js';
+import { VideoLikeController } from './videos/video-like.controller.js';
+import { VideoLikeRepository } from './videos/video-like.repository.js';
+import { VideoLikeService } from './videos/video-like.service.js';
+import { VideoRepository } from './videos/video.repository.js';
 
 export interface SocialModuleDeps {
   dataSource: DataSource;
@@ -23,7 +33,7 @@ export class SocialModule {
   static forRoot(deps: SocialModuleDeps): DynamicModule {
     return {
       module: SocialModule,
-      controllers: [TimelineCommentController],
+      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController],
       providers: [
         { provide: DataSource, useValue: deps.dataSource },
         { provide: EventWriter, useValue: deps.events },
@@ -33,6 +43,25 @@ export class SocialModule {
           provide: TimelineCommentService,
           useFactory: (ds: DataSource, comments: TimelineCommentRepository, access: TimelineAccess, events: EventWriter) => new TimelineCommentService(ds, comments, access, events),
           inject: [DataSource, TimelineCommentRepository, TIMELINE_ACCESS, EventWriter],
+        },
+        { provide: TimelineReactionRepository, useFactory: (ds: DataSource) => new TimelineReactionRepository(ds), inject: [DataSource] },
+        {
+          provide: TimelineReactionService,
+          useFactory: (ds: DataSource, reactions: TimelineReactionRepository, access: TimelineAccess, events: EventWriter) => new TimelineReactionService(ds, reactions, access, events),
+          inject: [DataSource, TimelineReactionRepository, TIMELINE_ACCESS, EventWriter],
+        },
+        { provide: VideoRepository, useFactory: (ds: DataSource) => new VideoRepository(ds), inject: [DataSource] },
+        { provide: VideoLikeRepository, useFactory: (ds: DataSource) => new VideoLikeRepository(ds), inject: [DataSource] },
+        {
+          provide: VideoLikeService,
+          useFactory: (ds: DataSource, videos: VideoRepository, likes: VideoLikeRepository, access: TimelineAccess, events: EventWriter) => new VideoLikeService(ds, videos, likes, access, events),
+          inject: [DataSource, VideoRepository, VideoLikeRepository, TIMELINE_ACCESS, EventWriter],
+        },
+        { provide: VideoCommentRepository, useFactory: (ds: DataSource) => new VideoCommentRepository(ds), inject: [DataSource] },
+        {
+          provide: VideoCommentService,
+          useFactory: (ds: DataSource, videos: VideoRepository, comments: VideoCommentRepository, access: TimelineAccess, events: EventWriter) => new VideoCommentService(ds, videos, comments, access, events),
+          inject: [DataSource, VideoRepository, VideoCommentRepository, TIMELINE_ACCESS, EventWriter],
         },
       ],
     };

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { create, type DescMessage, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import { createEventBus, createLogger, type EventBus, serveRpc, signIdentity, type Subscription } from '@timeliner/platform';
 import { createTestDatabase, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
-import { AuthEvents, CollaboratorRole, type EventDefinition, TimelinesRpc } from '@timeliner/proto';
+import { AuthEvents, CollaboratorRole, type EventDefinition, MediaEvents, MediaType, TimelinesRpc } from '@timeliner/proto';
 import { startSocialService } from '../src/index.js';
 import type { RunningService } from '@timeliner/platform';
 
@@ -49,6 +49,8 @@ export interface SocialHarness {
   publish<Schema extends DescMessage>(definition: EventDefinition<Schema>, payload: MessageInitShape<Schema>, id?: string): Promise<string>;
   /** Announces a person as the auth service would, and waits until the read model has them. */
   register(userId: string, username: string, displayName: string): Promise<void>;
+  /** Announces an uploaded video as the media service would, and waits until the read model has it. */
+  addVideo(timelineId: string, videoId?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -149,6 +151,11 @@ export async function startHarness(label: string, options: { nats?: boolean } = 
     async register(userId, username, displayName) {
       await h.publish(AuthEvents.UserRegistered, { userId, username, displayName, email: `${username}@example.com` });
       await waitFor(async () => (await h.query('SELECT 1 FROM users WHERE id = $1', [userId])).length === 1);
+    },
+    async addVideo(timelineId, videoId = randomUUID()) {
+      await h.publish(MediaEvents.UploadCompleted, { mediaId: videoId, timelineId, uploaderId: world.owner, mediaType: MediaType.VIDEO, originalName: 'clip.mp4', mimeType: 'video/mp4', size: 1024n });
+      await waitFor(async () => (await h.query('SELECT 1 FROM videos WHERE id = $1', [videoId])).length === 1);
+      return videoId;
     },
     async close() {
       await service.close();

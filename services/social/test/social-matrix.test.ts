@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { type As, type SocialHarness, startHarness, type World } from './harness.js';
 
 /**
@@ -18,12 +19,38 @@ interface Row {
   path: (timelineId: string) => string;
   body?: () => Record<string, unknown>;
   expected: Record<Who, Record<Visibility, number>>;
+  /** The 404 message of a hidden target; default 'Timeline not found'. */
+  notFound?: string;
   /** Bad requests by a caller who may comment: each must answer 4xx with the message, and change nothing. */
   badInput?: Array<{ body?: unknown; path?: (timelineId: string) => string; message: string | RegExp; status?: number }>;
 }
 
 const long = (n: number) => 'a'.repeat(n);
 const comments = (id: string) => `/api/timelines/${id}/comments`;
+
+/** A video on each timeline of the world, and a comment on it by the owner (set up in beforeAll). */
+const videoOn = new Map<string, string>();
+const commentOn = new Map<string, string>();
+const video = (timelineId: string) => `/api/videos/${videoOn.get(timelineId) ?? timelineId}`;
+const videoComment = (timelineId: string) => `${video(timelineId)}/comments/${commentOn.get(timelineId) ?? timelineId}`;
+const VIDEO_NOT_FOUND = 'Video not found';
+const ELSEWHERE = 'elsewhere';
+
+const readable = { anonymous: { canView: 200, cannotView: 404 }, stranger: { canView: 200, cannotView: 404 }, collaborator: { canView: 200, cannotView: 404 } };
+const writable = (ok: number) => ({ anonymous: { canView: 401, cannotView: 401 }, stranger: { canView: ok, cannotView: 404 }, collaborator: { canView: ok, cannotView: 404 } });
+const reactionRows = (noun: 'like' | 'bookmark', state: 'liked' | 'bookmarked'): Row[] => [
+  { method: 'get', route: `/api/timelines/{id}/${state}`, path: (id) => `/api/timelines/${id}/${state}`, expected: readable },
+  { method: 'post', route: `/api/timelines/{id}/${noun}`, path: (id) => `/api/timelines/${id}/${noun}`, expected: writable(200) },
+  { method: 'delete', route: `/api/timelines/{id}/${noun}`, path: (id) => `/api/timelines/${id}/${noun}`, expected: writable(200) },
+];
+const contentBadInput = [
+  { body: {}, message: 'Comment cannot be empty' },
+  { body: { content: '  ' }, message: 'Comment cannot be empty' },
+  { body: { content: 42 }, message: 'Comment must be text' },
+  { body: { content: long(2001) }, message: 'Comment must be at most 2000 characters' },
+  { body: { content: 'hi', userId: '00000000-0000-4000-8000-000000000000' }, message: 'Unknown field: userId' },
+  { body: 'not json', message: /JSON/ },
+];
 
 const matrix: Row[] = [
   {
@@ -76,6 +103,46 @@ const matrix: Row[] = [
       { body: { content: long(2 * 1024 * 1024) }, message: 'Request body is too large', status: 413 },
     ],
   },
+  ...reactionRows('like', 'liked'),
+  ...reactionRows('bookmark', 'bookmarked'),
+  { method: 'get', route: '/api/videos/{id}/liked', path: (id) => `${video(id)}/liked`, notFound: VIDEO_NOT_FOUND, expected: readable },
+  { method: 'post', route: '/api/videos/{id}/like', path: (id) => `${video(id)}/like`, notFound: VIDEO_NOT_FOUND, expected: writable(200) },
+  { method: 'delete', route: '/api/videos/{id}/like', path: (id) => `${video(id)}/like`, notFound: VIDEO_NOT_FOUND, expected: writable(200) },
+  {
+    method: 'get', route: '/api/videos/{id}/comments', path: (id) => `${video(id)}/comments`, notFound: VIDEO_NOT_FOUND, expected: readable,
+    badInput: [
+      { path: (id) => `${video(id)}/comments?limit=0`, message: 'Limit must be a whole number from 1 to 100' },
+      { path: (id) => `${video(id)}/comments?cursor=not-a-cursor`, message: 'Invalid cursor' },
+      { path: (id) => `${video(id)}/comments?sort=newest`, message: 'Unknown field: sort' },
+    ],
+  },
+  {
+    method: 'post', route: '/api/videos/{id}/comments', path: (id) => `${video(id)}/comments`, body: () => ({ content: 'Nice shot' }), notFound: VIDEO_NOT_FOUND, expected: writable(201),
+    badInput: [
+      ...contentBadInput,
+      { body: { content: 'hi', timelineId: '00000000-0000-4000-8000-000000000000' }, message: "timelineId must be the video's timeline" },
+      { body: { content: 'hi', timelineId: 7 }, message: 'timelineId must be a string' },
+    ],
+  },
+  {
+    method: 'post', route: '/api/videos/{id}/comments/{commentId}/replies', path: (id) => `${videoComment(id)}/replies`, body: () => ({ content: 'Agreed' }), notFound: VIDEO_NOT_FOUND, expected: writable(201),
+    badInput: [
+      ...contentBadInput,
+      { path: (id) => `${video(id)}/comments/00000000-0000-4000-8000-000000000000/replies`, body: { content: 'hi' }, message: 'Comment not found', status: 404 },
+      { path: (id) => `${video(id)}/comments/nope/replies`, body: { content: 'hi' }, message: 'Comment not found', status: 404 },
+      // A comment of another video (the public timeline's) is not found under this one.
+      { path: (id) => `${video(id)}/comments/${commentOn.get(ELSEWHERE)}/replies`, body: { content: 'hi' }, message: 'Comment not found', status: 404 },
+    ],
+  },
+  {
+    // The comments set up are the owner's: nobody else may delete them.
+    method: 'delete', route: '/api/videos/{id}/comments/{commentId}', path: videoComment, notFound: VIDEO_NOT_FOUND,
+    expected: { anonymous: { canView: 401, cannotView: 401 }, stranger: { canView: 403, cannotView: 404 }, collaborator: { canView: 403, cannotView: 404 } },
+    badInput: [
+      { path: (id) => `${video(id)}/comments/00000000-0000-4000-8000-000000000000`, message: 'Comment not found', status: 404 },
+      { path: (id) => `${video(id)}/comments/nope`, message: 'Comment not found', status: 404 },
+    ],
+  },
 ];
 
 describe('social routes: authorization and bad input', () => {
@@ -91,13 +158,26 @@ describe('social routes: authorization and bad input', () => {
 
   const snapshot = async () => JSON.stringify(await h.query(`SELECT
       (SELECT count(*) FROM timeline_comments) AS comments, (SELECT count(*) FROM outbox) AS events,
-      (SELECT md5(coalesce(string_agg(c::text, '' ORDER BY id), '')) FROM timeline_comments c) AS content`));
+      (SELECT md5(coalesce(string_agg(c::text, '' ORDER BY id), '')) FROM timeline_comments c) AS content,
+      (SELECT md5(coalesce(string_agg(r::text, '' ORDER BY timeline_id, user_id), '')) FROM (SELECT timeline_id, user_id FROM timeline_likes UNION ALL SELECT timeline_id, user_id FROM timeline_bookmarks) r) AS timeline_reactions,
+      (SELECT md5(coalesce(string_agg(r::text, '' ORDER BY timeline_id), '')) FROM timeline_reactions r) AS timeline_counts,
+      (SELECT md5(coalesce(string_agg(l::text, '' ORDER BY video_id, user_id), '')) FROM video_likes l) AS video_likes,
+      (SELECT md5(coalesce(string_agg(c::text, '' ORDER BY id), '')) FROM video_comments c) AS video_comments,
+      (SELECT md5(coalesce(string_agg(v::text, '' ORDER BY id), '')) FROM videos v) AS videos`));
 
   beforeAll(async () => {
     h = await startHarness('socialmatrix');
     world = h.world;
     await h.register(world.stranger, 'stranger', 'Sam Stranger');
     await h.register(world.collaborator, 'collab', 'Cleo Collaborator');
+    for (const timelineId of [world.publicTimeline, world.privateTimeline, world.missingTimeline]) {
+      const videoId = await h.addVideo(timelineId);
+      videoOn.set(timelineId, videoId);
+      const commentId = randomUUID();
+      await h.query('INSERT INTO video_comments (id, video_id, timeline_id, user_id, content) VALUES ($1, $2, $3, $4, $5)', [commentId, videoId, timelineId, world.owner, 'Set up']);
+      commentOn.set(timelineId, commentId);
+    }
+    commentOn.set(ELSEWHERE, commentOn.get(world.publicTimeline)!);
   });
   afterAll(async () => {
     await h.close();
@@ -122,7 +202,7 @@ describe('social routes: authorization and bad input', () => {
       expect(res.status).toBe(status);
       if (status >= 400) {
         expect(res.body).toEqual(expect.objectContaining({ statusCode: status, error: expect.any(String), message: expect.any(String) }));
-        if (status === 404) expect(res.body.message).toBe('Timeline not found');
+        if (status === 404) expect(res.body.message).toBe(row.notFound ?? 'Timeline not found');
         if (status === 401) expect(res.body.message).toBe('Authentication required');
         expect(await snapshot()).toBe(before);
       }
@@ -132,7 +212,7 @@ describe('social routes: authorization and bad input', () => {
       const asked = h.asked.length;
       const res = await h.call(row.method, row.path('not-a-uuid'), { userId: world.collaborator }).send(row.body?.());
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe('Timeline not found');
+      expect(res.body.message).toBe(row.notFound ?? 'Timeline not found');
       expect(h.asked.length).toBe(asked);
     });
 

@@ -5,6 +5,7 @@ import { TimelineAccess } from './access/timeline-access.service.js';
 import { EventWriter } from '@timeliner/platform';
 import { schema } from './schema.js';
 import { commentEventHandlers } from './timelines/comment-events.js';
+import { likeEventHandlers } from './timelines/like-events.js';
 import { mediaEventHandlers } from './timelines/media-events.js';
 import { TimelinesModule } from './timelines.module.js';
 import { UserDirectory } from './users/user-directory.js';
@@ -42,7 +43,7 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
   const access = new TimelineAccess(dataSource);
   const users = new UserDirectory(dataSource, bus, logger, options.lookupTimeoutMs !== undefined ? { lookupTimeoutMs: options.lookupTimeoutMs } : {});
 
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...commentEventHandlers, ...mediaEventHandlers]);
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...commentEventHandlers, ...likeEventHandlers, ...mediaEventHandlers]);
   const responder = await serveCheckAccess(bus, access);
 
   const app = await createServiceApp({

@@ -258,7 +258,10 @@ describe('timelines', () => {
       ]);
 
       expect((await h.call('delete', `/api/timelines/${t.id}/collaborators/${ada.userId}`, as(ada)).expect(400)).body.message).toBe('The owner cannot be removed');
-      await h.call('delete', `/api/timelines/${t.id}/collaborators/${viewer.userId}`, as(ada)).expect(204);
+      // The same ids written in upper case are the same people and the same timeline.
+      expect((await h.call('delete', `/api/timelines/${t.id.toUpperCase()}/collaborators/${ada.userId.toUpperCase()}`, as(ada)).expect(400)).body.message).toBe('The owner cannot be removed');
+      expect((await h.call('get', `/api/timelines/${t.id}/collaborators`, as(ada)).expect(200)).body).toHaveLength(3);
+      await h.call('delete', `/api/timelines/${t.id}/collaborators/${viewer.userId.toUpperCase()}`, as(ada)).expect(204);
       expect((await h.call('delete', `/api/timelines/${t.id}/collaborators/${viewer.userId}`, as(ada)).expect(404)).body.message).toBe('Collaborator not found');
       await h.call('get', `/api/timelines/${t.id}`, as(viewer)).expect(404);
       expect((await h.events(TimelinesEvents.CollaboratorRemoved)).filter((e) => e.timelineId === t.id)).toEqual([expect.objectContaining({ userId: viewer.userId })]);
@@ -267,8 +270,10 @@ describe('timelines', () => {
     it('transfers ownership to a collaborator; the previous owner becomes an editor', async () => {
       const t = await create(ada, { title: 'Heirloom' });
       expect((await h.call('post', `/api/timelines/${t.id}/transfer-ownership`, as(ada)).send({ newOwnerId: bob.userId }).expect(400)).body.message).toBe('The new owner must be a collaborator');
+      // One's own id in upper case is still one's own id, not a collaborator to hand the timeline to.
+      expect((await h.call('post', `/api/timelines/${t.id}/transfer-ownership`, as(ada)).send({ newOwnerId: ada.userId.toUpperCase() }).expect(400)).body.message).toBe('You already own this timeline');
       await h.call('post', `/api/timelines/${t.id}/invite`, as(ada)).send({ email: bob.email }).expect(200);
-      const res = await h.call('post', `/api/timelines/${t.id}/transfer-ownership`, as(ada)).send({ newOwnerId: bob.userId }).expect(200);
+      const res = await h.call('post', `/api/timelines/${t.id}/transfer-ownership`, as(ada)).send({ newOwnerId: bob.userId.toUpperCase() }).expect(200);
       expect(res.body.timeline).toMatchObject({ id: t.id, creatorId: bob.userId, creatorName: 'Bob', role: 'editor' });
       const team = (await h.call('get', `/api/timelines/${t.id}/collaborators`, as(bob)).expect(200)).body as Array<{ userId: string; role: string }>;
       expect(team.map((c) => [c.userId, c.role])).toEqual([[bob.userId, 'owner'], [ada.userId, 'editor']]);

@@ -15,8 +15,13 @@ export function UserMenu({ user, onLogout }: { user: MenuUser; onLogout: () => v
   return (
     // Not modal: a modal menu locks page scroll by injecting a <style> element, which a strict CSP blocks.
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="user-menu__trigger" aria-label={`Account menu for ${user.displayName}`}>
-        <Avatar name={user.displayName} src={user.avatar} size="sm" />
+      {/* Named by its content, not an aria-label: a label that does not contain the visible
+          initials ("AM") is a mismatch for people who speak to their device. */}
+      <DropdownMenu.Trigger className="user-menu__trigger">
+        <span aria-hidden="true">
+          <Avatar name={user.displayName} src={user.avatar} size="sm" />
+        </span>
+        <span className="visually-hidden">Account menu for {user.displayName}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={8} collisionPadding={8}>

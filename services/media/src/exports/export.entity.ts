@@ -8,6 +8,8 @@ export type ExportStatus = 'queued' | 'processing' | 'completed' | 'error';
  */
 @Entity({ name: 'exports' })
 @Index('exports_timeline_idx', ['timelineId'])
+@Index('exports_requester_idx', ['requestedBy', 'createdAt'])
+@Index('exports_created_idx', ['createdAt'])
 export class Export {
   @PrimaryColumn('uuid')
   id: string;
@@ -28,6 +30,10 @@ export class Export {
   /** The download name: the title with every non-alphanumeric character as `_`, plus `.mp4`. */
   @Column({ type: 'varchar', length: 210 })
   fileName: string;
+
+  /** SHA-256 of the output height and the videos in order: equal keys make the same file. */
+  @Column({ type: 'varchar', length: 64, default: '' })
+  contentKey: string;
 
   /** Largest output height (`options.quality`): 720 or 1080. */
   @Column({ type: 'integer', default: 1080 })

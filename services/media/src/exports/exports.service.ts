@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { BadRequestException, InternalServerErrorException, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { BadRequestException, HttpException, InternalServerErrorException, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
-import type { Caller, ObjectStorage, SignedInCaller, TimelineAccess } from '@timeliner/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+import { type Caller, errorBody, type ObjectStorage, type SignedInCaller, type TimelineAccess } from '@timeliner/platform';
 import { hidden, requireView } from '../access/timeline-access.js';
 import { isUuid } from '../ids.js';
 import { Media } from '../media/media.entity.js';
@@ -21,6 +21,22 @@ export const exportKey = (exportId: string, fileName: string): string => `export
 /** The signed-URL subject of an export: never a media id, so a token opens exactly one of the two. */
 export const exportSubject = (exportId: string): string => `export-${exportId.toLowerCase()}`;
 export const exportFileUrl = (exportId: string): string => `/api/exports/${exportId}/file`;
+
+/** How long an export's file is kept (and handed out again for the same content). */
+export const EXPORT_TTL_MS = 24 * 3_600_000;
+/** Exports one person may have queued or running at once, and one timeline. */
+export const MAX_RUNNING_PER_PERSON = 2;
+export const MAX_RUNNING_PER_TIMELINE = 3;
+/** An export queued or running for longer than this is stuck, not running: it no longer counts. */
+const RUNNING_WINDOW_MS = 3_600_000;
+
+const contentKeyOf = (maxHeight: number, mediaIds: string[]): string => createHash('sha256').update(`${maxHeight}:${mediaIds.join(',')}`).digest('hex');
+
+/** Deletes exports' files, then their rows (a failed deletion leaves the rows to try again). */
+export async function deleteExports(manager: EntityManager, storage: ObjectStorage, rows: Array<{ id: string }>): Promise<void> {
+  for (const { id } of rows) await storage.deletePrefix(`exports/${id}/`);
+  if (rows.length > 0) await manager.query('DELETE FROM exports WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+}
 
 export interface ExportsOptions {
   /** How long POST /export waits for the worker before answering 202; default 120 s. */
@@ -66,19 +82,37 @@ export class ExportsService {
       take: 1000,
     });
     if (videos.length === 0) throw new BadRequestException(NO_VIDEOS);
+    const maxHeight = dto.options?.quality === '720p' ? 720 : 1080;
+    const fileName = exportFileName(dto.options?.title);
+    const contentKey = contentKeyOf(maxHeight, videos.map((v) => v.id));
 
-    const row = this.repo().create({
-      id: randomUUID(),
-      timelineId: timeline,
-      requestedBy: caller.userId,
-      status: 'queued',
-      objectKey: null,
-      fileName: exportFileName(dto.options?.title),
-      maxHeight: dto.options?.quality === '720p' ? 720 : 1080,
-      error: null,
-      completedAt: null,
+    // One decision at a time per person, so two tabs cannot both pass the limit.
+    const decided = await this.dataSource.transaction(async (manager): Promise<{ reuse: string } | { row: Export }> => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`export:${caller.userId}`]);
+      // The same videos at the same size under the same name: that file, made or in the making.
+      const [same] = await manager.query(
+        `SELECT id, status FROM exports
+          WHERE timeline_id = $1 AND content_key = $2 AND file_name = $3 AND created_at > $4
+            AND (status = 'completed' OR (status IN ('queued', 'processing') AND created_at > $5))
+          ORDER BY created_at DESC LIMIT 1`,
+        [timeline, contentKey, fileName, new Date(Date.now() - EXPORT_TTL_MS), new Date(Date.now() - RUNNING_WINDOW_MS)],
+      ) as Array<{ id: string; status: string }>;
+      if (same) return { reuse: same.id };
+      const [running] = await manager.query(
+        `SELECT count(*) FILTER (WHERE requested_by = $1)::int AS mine, count(*) FILTER (WHERE timeline_id = $2)::int AS timeline
+           FROM exports WHERE status IN ('queued', 'processing') AND created_at > $3 AND (requested_by = $1 OR timeline_id = $2)`,
+        [caller.userId, timeline, new Date(Date.now() - RUNNING_WINDOW_MS)],
+      ) as Array<{ mine: number; timeline: number }>;
+      if (running!.mine >= MAX_RUNNING_PER_PERSON) throw tooManyExports(`You have ${running!.mine} exports in progress; wait for one to finish`);
+      if (running!.timeline >= MAX_RUNNING_PER_TIMELINE) throw tooManyExports('This timeline is being exported already; try again when that export has finished');
+      const row = manager.create(Export, {
+        id: randomUUID(), timelineId: timeline, requestedBy: caller.userId, status: 'queued', objectKey: null, fileName, maxHeight, contentKey, error: null, completedAt: null,
+      });
+      await manager.insert(Export, row);
+      return { row };
     });
-    await this.repo().insert(row);
+    if ('reuse' in decided) return this.wait(decided.reuse, signal);
+    const { row } = decided;
     try {
       await this.queue.enqueue({ exportId: row.id, timelineId: timeline, mediaIds: videos.map((v) => v.id), fileName: row.fileName });
     } catch (err) {
@@ -87,6 +121,13 @@ export class ExportsService {
       throw new ServiceUnavailableException(EXPORT_UNAVAILABLE);
     }
     return this.wait(row.id, signal);
+  }
+
+  /** Deletes the exports past their time, files first; what this sweep removed. */
+  async sweep(now = new Date()): Promise<{ exportsDeleted: number }> {
+    const expired: Array<{ id: string }> = await this.dataSource.query('SELECT id FROM exports WHERE created_at < $1 ORDER BY created_at LIMIT 500', [new Date(now.getTime() - EXPORT_TTL_MS)]);
+    await deleteExports(this.dataSource.manager, this.storage, expired);
+    return { exportsDeleted: expired.length };
   }
 
   /** Polls the row until the worker finishes it or the wait runs out. */
@@ -155,3 +196,5 @@ export class ExportsService {
     };
   }
 }
+
+const tooManyExports = (message: string) => new HttpException(errorBody(429, message), 429);

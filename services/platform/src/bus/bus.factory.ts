@@ -2,6 +2,7 @@ import { type BusLogger, defaultBusLogger } from './bus-logger.js';
 import type { EventBus } from './event-bus.port.js';
 import { JetStreamEventBus, type JetStreamEventBusOptions } from './jetstream-event-bus.js';
 import { openSharedInProcessBus } from './shared-in-process-bus.js';
+import { waitFor } from '../startup/wait-for.js';
 
 export interface EventBusConfig {
   /** `nats://host:4222`, or several comma-separated; unset means single-process mode. */
@@ -12,6 +13,8 @@ export interface EventBusConfig {
   name?: string;
   logger?: BusLogger;
   stream?: JetStreamEventBusOptions['stream'];
+  /** Keep trying to reach NATS for this long (capped backoff) instead of failing at once. */
+  waitMs?: number;
 }
 
 /**
@@ -23,13 +26,15 @@ export async function createEventBus(config: EventBusConfig): Promise<EventBus> 
   if (config.natsUrl) {
     const servers = config.natsUrl.split(',').map((server) => server.trim()).filter(Boolean);
     logger.info({ servers: servers.map(withoutCredentials), prefix: config.prefix }, 'Event bus: NATS JetStream');
-    return JetStreamEventBus.connect({
+    const connect = () => JetStreamEventBus.connect({
       servers,
       prefix: config.prefix,
       logger,
       ...(config.name ? { name: config.name } : {}),
       ...(config.stream ? { stream: config.stream } : {}),
     });
+    if (!config.waitMs) return connect();
+    return waitFor(`NATS at ${servers.map(withoutCredentials).join(', ')}`, connect, { timeoutMs: config.waitMs, logger });
   }
   logger.info(
     { prefix: config.prefix },

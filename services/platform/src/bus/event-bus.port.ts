@@ -40,8 +40,14 @@ export interface ConsumeOptions {
   durable: string;
   /** Logical subjects (wildcards allowed: `auth.>`). */
   subjects: string[];
-  /** Deliveries before an event is given up (and logged); default 5. */
+  /**
+   * Tries before an event that fails on its own content becomes a dead letter (kept, logged,
+   * replayable); default 5. Failures because a dependency is down never count: those events wait
+   * and are retried for as long as the outage lasts.
+   */
   maxDeliver?: number;
+  /** Longest pause between tries while a dependency is down; default 30 s. */
+  outageBackoffMaxMs?: number;
   /** Redelivery back-off in ms, one per attempt (the last repeats); default [200, 1000, 5000, 15000]. */
   backoffMs?: number[];
   /** Handlers this subscriber runs at once; default 1 (events of a subject handled in order). */

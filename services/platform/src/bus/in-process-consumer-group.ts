@@ -1,5 +1,7 @@
 import type { BusLogger } from './bus-logger.js';
-import { type BusMessage, UnprocessableMessageError } from './event-bus.port.js';
+import { type DeadLetter, deadLetterStats, errorText } from './dead-letters.js';
+import type { BusMessage } from './event-bus.port.js';
+import { failureKind, OutageGate } from './failure-kind.js';
 import { type RedeliveryPolicy, redeliveryDelay } from './redelivery.js';
 import { subjectMatches } from './subjects.js';
 
@@ -9,6 +11,8 @@ interface Delivery {
   message: BusMessage;
   /** Deliveries so far, this one included once it is handed out. */
   attempts: number;
+  /** Failures on the event's own content (outages do not count). */
+  contentFailures?: number;
 }
 
 export interface GroupMember {
@@ -35,6 +39,10 @@ export class InProcessConsumerGroup {
   private nextMember = 0;
   private pumpScheduled = false;
   private stopped = false;
+  /** Events given up: kept here with their error for as long as the process runs. */
+  readonly deadLetters: Array<DeadLetter & { message: BusMessage }> = [];
+  private readonly outage: OutageGate;
+  private pauseTimer = false;
 
   constructor(
     readonly name: string,
@@ -43,7 +51,14 @@ export class InProcessConsumerGroup {
     private readonly maxQueued: number,
     private readonly hooks: GroupHooks,
     private readonly logger: BusLogger,
-  ) {}
+    outageBackoffMaxMs?: number,
+  ) {
+    this.outage = new OutageGate(
+      (error) => this.logger.warn({ group: this.name, err: error }, 'A dependency is unavailable; event handling paused, events wait and are retried'),
+      ({ seconds, deferred }) => this.logger.info({ group: this.name, seconds, deferred }, 'Dependency back; event handling resumed'),
+      outageBackoffMaxMs,
+    );
+  }
 
   /** A later consume() with the same durable name reconfigures the group, as JetStream does. */
   configure(subjects: string[], policy: RedeliveryPolicy): void {
@@ -96,6 +111,17 @@ export class InProcessConsumerGroup {
   }
 
   private pump(): void {
+    const paused = this.outage.waitMs();
+    if (paused > 0) {
+      if (!this.pauseTimer) {
+        this.pauseTimer = true;
+        this.hooks.schedule(paused, () => {
+          this.pauseTimer = false;
+          this.schedulePump();
+        });
+      }
+      return;
+    }
     while (!this.stopped && this.queue.length > 0) {
       const member = this.freeMember();
       if (!member) return;
@@ -119,6 +145,7 @@ export class InProcessConsumerGroup {
     delivery.attempts++;
     const work = member
       .handler(delivery.message)
+      .then(() => this.outage.succeeded())
       .catch((error: unknown) => this.failed(delivery, error))
       .finally(() => {
         member.busy--;
@@ -130,12 +157,21 @@ export class InProcessConsumerGroup {
   private failed(delivery: Delivery, error: unknown): void {
     const { meta, subject } = delivery.message;
     const context = { group: this.name, subject, eventId: meta.id, attempts: delivery.attempts, err: error };
-    if (error instanceof UnprocessableMessageError) {
-      this.logger.error(context, 'Event cannot be processed; given up');
-    } else if (delivery.attempts >= this.policy.maxDeliver) {
-      this.logger.error(context, 'Event handler failed on the last delivery; given up');
+    const kind = failureKind(error);
+    if (kind === 'infrastructure') {
+      // Back in the queue at once; the group pauses before trying anything again.
+      this.outage.failed(error);
+      this.queue.unshift(delivery);
+      this.schedulePump();
+      return;
+    }
+    delivery.contentFailures = kind === 'unprocessable' ? Infinity : (delivery.contentFailures ?? 0) + 1;
+    if (delivery.contentFailures >= this.policy.maxDeliver) {
+      this.deadLetters.push({ group: this.name, subject, eventId: meta.id, attempts: delivery.attempts, error: errorText(error), at: new Date().toISOString(), message: delivery.message });
+      deadLetterStats.add(this.name);
+      this.logger.error(context, kind === 'unprocessable' ? 'Event cannot be processed; kept as a dead letter' : 'Event handler failed on the last delivery; kept as a dead letter');
     } else {
-      const delay = redeliveryDelay(this.policy, delivery.attempts);
+      const delay = redeliveryDelay(this.policy, delivery.contentFailures);
       this.logger.warn({ ...context, retryInMs: delay }, 'Event handler failed; will redeliver');
       this.hooks.schedule(delay, () => this.enqueue(delivery));
     }

@@ -91,6 +91,7 @@ export class InProcessEventBus implements EventBus {
         this.retainedEvents,
         { track: (work) => this.track(work), schedule: (ms, fn) => this.schedule(ms, fn) },
         this.logger,
+        options.outageBackoffMaxMs,
       );
       this.groups.set(options.durable, group);
       // A new group starts from the oldest retained event, like a JetStream durable with

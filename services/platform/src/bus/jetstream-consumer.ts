@@ -10,10 +10,12 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { nanos } from '@nats-io/transport-node';
+import { headers as natsHeaders, nanos } from '@nats-io/transport-node';
 import type { BusLogger } from './bus-logger.js';
-import { type BusMessage, UnprocessableMessageError } from './event-bus.port.js';
-import { metaFromHeaders } from './jetstream-headers.js';
+import { DeadLetterHeader, deadLetterStats, errorText } from './dead-letters.js';
+import type { BusMessage } from './event-bus.port.js';
+import { failureKind, OutageGate } from './failure-kind.js';
+import { MetaHeader, metaFromHeaders } from './jetstream-headers.js';
 import type { BusWire } from './jetstream-streams.js';
 import { type RedeliveryPolicy, redeliveryDelay } from './redelivery.js';
 
@@ -54,6 +56,8 @@ export interface PullLoopOptions {
   limit: ConcurrencyLimit;
   /** Server-side redelivery when a process dies holding a message; kept alive by `working()`. */
   ackWaitMs: number;
+  /** Shared by the loops of one consume() call: one pause and one log line per outage. */
+  outage: OutageGate;
 }
 
 type Handler = (message: BusMessage) => Promise<void>;
@@ -61,16 +65,29 @@ type Handler = (message: BusMessage) => Promise<void>;
 /**
  * One durable pull consumer and the loop that feeds its messages to a handler.
  *
- * Retries are client-driven: a failed handler naks with the back-off delay of that attempt, and
- * the last allowed attempt terms the message. The consumer's server-side `backoff` list is left
- * unset on purpose: JetStream uses its first entry as the ack wait, which would redeliver a slow
- * handler that is still running. `max_deliver` still caps deliveries after crashes.
+ * Retries are client-driven, and what happens depends on why the handler failed (failureKind):
+ * - a dependency was down (database, NATS, a peer service): the event is retried for as long as
+ *   it takes, and the whole consumer pauses with a capped back-off (0.5 s doubling to 30 s)
+ *   instead of failing every buffered event; the outage is logged when it starts and when it
+ *   ends, with how many deliveries waited, never once per event;
+ * - the handler failed on the event itself: naks with the back-off of that attempt, and after
+ *   `maxDeliver` such failures the event becomes a dead letter (kept in the dead-letter stream
+ *   with its error, counted, logged once, replayable) and is terminated;
+ * - the event can never be handled: a dead letter at once.
+ * The server-side `max_deliver` is unlimited, so an outage of any length loses nothing; the
+ * consumer's `backoff` list is left unset on purpose: JetStream uses its first entry as the ack
+ * wait, which would redeliver a slow handler that is still running.
  */
 export class JetStreamPullLoop {
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private stopping = false;
   private readonly running = new Set<Promise<void>>();
+  /** Failures on their content, per event id, in this process (bounded by maxDeliver). */
+  private readonly contentFailures = new Map<string, number>();
+  private get outage(): OutageGate {
+    return this.options.outage;
+  }
 
   constructor(
     private readonly jsm: JetStreamManager,
@@ -83,6 +100,7 @@ export class JetStreamPullLoop {
 
   async start(): Promise<void> {
     const consumer = await this.ensureConsumer();
+    await this.countDeadLetters();
     // A small buffer: messages pulled but not started wait out the ack wait if this process dies,
     // and spread better over the replicas of the group.
     this.messages = await consumer.consume({ max_messages: Math.max(10, this.options.limit.max * 2) });
@@ -134,21 +152,36 @@ export class JetStreamPullLoop {
       msg.term('missing metadata headers');
       return;
     }
+    // While a dependency is down, events wait without being tried.
+    const paused = this.outage.waitMs();
+    if (paused > 0) {
+      this.outage.defer();
+      msg.nak(paused);
+      return;
+    }
     const message: BusMessage = { subject, meta, data: msg.data };
     const keepAlive = setInterval(() => msg.working(), Math.max(1000, this.options.ackWaitMs / 3));
     try {
       await this.handler(message);
       msg.ack();
+      this.contentFailures.delete(meta.id);
+      this.outage.succeeded();
     } catch (error) {
       const failure = { ...context, err: error };
-      if (error instanceof UnprocessableMessageError) {
-        this.logger.error(failure, 'Event cannot be processed; terminated');
-        msg.term(error.message);
-      } else if (attempts >= this.options.policy.maxDeliver) {
-        this.logger.error(failure, 'Event handler failed on the last delivery; terminated');
-        msg.term('max deliveries reached');
+      const kind = failureKind(error);
+      if (kind === 'infrastructure') {
+        msg.nak(this.outage.failed(error));
+        return;
+      }
+      const failures = kind === 'unprocessable' ? Infinity : (this.contentFailures.get(meta.id) ?? 0) + 1;
+      if (failures >= this.options.policy.maxDeliver) {
+        this.contentFailures.delete(meta.id);
+        await this.deadLetter(msg, subject, error, attempts);
+        this.logger.error(failure, kind === 'unprocessable' ? 'Event cannot be processed; kept as a dead letter' : 'Event handler failed on the last delivery; kept as a dead letter');
+        msg.term(kind === 'unprocessable' ? errorText(error) : 'max deliveries reached');
       } else {
-        const delay = redeliveryDelay(this.options.policy, attempts);
+        this.contentFailures.set(meta.id, failures);
+        const delay = redeliveryDelay(this.options.policy, failures);
         this.logger.warn({ ...failure, retryInMs: delay }, 'Event handler failed; will redeliver');
         msg.nak(delay);
       }
@@ -157,9 +190,44 @@ export class JetStreamPullLoop {
     }
   }
 
+  /** The dead-letter stream's subject of this group's dead letters. */
+  private get deadLetterSubjects(): string {
+    return `${this.wire.deadLetters}.${this.options.group}.>`;
+  }
+
+  /**
+   * Keeps the event in the dead-letter stream, with its own headers and the failure. If that
+   * publish fails the error propagates: the message is not terminated and comes back.
+   */
+  private async deadLetter(msg: JsMsg, subject: string, error: unknown, attempts: number): Promise<void> {
+    const headers = natsHeaders();
+    for (const [key, values] of msg.headers ?? []) for (const value of values) headers.append(key, value);
+    headers.set(DeadLetterHeader.group, this.options.group);
+    headers.set(DeadLetterHeader.subject, subject);
+    headers.set(DeadLetterHeader.error, errorText(error));
+    headers.set(DeadLetterHeader.attempts, String(attempts));
+    headers.set(DeadLetterHeader.at, new Date().toISOString());
+    // A dead letter has its own message id: the event's id stays in the headers for the replay.
+    const eventId = headers.get(MetaHeader.eventId) || headers.get(MetaHeader.id);
+    headers.delete(MetaHeader.id);
+    headers.set(MetaHeader.eventId, eventId);
+    await this.js.publish(`${this.wire.deadLetters}.${this.options.group}.${subject}`, msg.data, { headers });
+    deadLetterStats.add(this.options.group);
+  }
+
+  private async countDeadLetters(): Promise<void> {
+    try {
+      const info = await this.jsm.streams.info(this.wire.deadLetterStream, { subjects_filter: this.deadLetterSubjects });
+      const count = Object.values(info.state.subjects ?? {}).reduce((sum, n) => sum + n, 0);
+      deadLetterStats.set(this.options.group, count);
+    } catch (error) {
+      this.logger.warn({ group: this.options.group, err: error }, 'Could not count dead letters');
+    }
+  }
+
   private async ensureConsumer(): Promise<Consumer> {
     const stream = this.wire.eventStream;
-    const { name, filter, policy, ackWaitMs } = this.options;
+    const { name, filter, ackWaitMs } = this.options;
     const config: Partial<ConsumerConfig> = {
       durable_name: name,
       filter_subject: filter,
@@ -167,7 +235,8 @@ export class JetStreamPullLoop {
       // A group created after events were published still receives them (inboxes make the replay
       // of already-applied events harmless).
       deliver_policy: DeliverPolicy.All,
-      max_deliver: policy.maxDeliver,
+      // Unlimited: an event is never dropped because an outage outlasted its tries (see above).
+      max_deliver: -1,
       ack_wait: nanos(ackWaitMs),
       max_ack_pending: 1000,
     };

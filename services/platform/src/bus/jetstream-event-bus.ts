@@ -23,7 +23,8 @@ import {
 } from './event-bus.port.js';
 import { ConcurrencyLimit, JetStreamPullLoop } from './jetstream-consumer.js';
 import { MetaHeader, metaFromHeaders, metaToHeaders, requestIdHeaders } from './jetstream-headers.js';
-import { BusWire, type EventStreamOptions, ensureEventStream } from './jetstream-streams.js';
+import { BusWire, type EventStreamOptions, ensureDeadLetterStream, ensureEventStream } from './jetstream-streams.js';
+import { OutageGate } from './failure-kind.js';
 import { redeliveryPolicy } from './redelivery.js';
 import { assertName, assertSubject } from './subjects.js';
 
@@ -63,7 +64,8 @@ export class JetStreamEventBus implements EventBus {
     const nc = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1 });
     try {
       const jsm = await jetstreamManager(nc);
-      await ensureEventStream(jsm, wire, options.stream);
+      await ensureEventStream(jsm, wire, options.stream, logger);
+      await ensureDeadLetterStream(jsm, wire, options.stream, logger);
       const bus = new JetStreamEventBus(nc, jsm, jetstream(nc), wire, options, logger);
       bus.watchConnection();
       return bus;
@@ -89,6 +91,12 @@ export class JetStreamEventBus implements EventBus {
     options.subjects.forEach((subject) => assertSubject(subject, true));
     const policy = redeliveryPolicy(options);
     const limit = new ConcurrencyLimit(options.concurrency ?? 1);
+    // One outage for all the subjects of a group: paused and logged together.
+    const outage = new OutageGate(
+      (error) => this.logger.warn({ group: options.durable, err: error }, 'A dependency is unavailable; event handling paused, events wait and are retried'),
+      ({ seconds, deferred }) => this.logger.info({ group: options.durable, seconds, deferred }, 'Dependency back; event handling resumed'),
+      options.outageBackoffMaxMs,
+    );
     // One JetStream consumer per subject: multi-subject filters need nats-server 2.10, and
     // per-subject consumers keep each subject's events in order.
     const loops = options.subjects.map(
@@ -103,6 +111,7 @@ export class JetStreamEventBus implements EventBus {
             filter: this.wire.event(subject),
             policy,
             limit,
+            outage,
             ackWaitMs: this.options.ackWaitMs ?? 30_000,
           },
           handler,

@@ -13,6 +13,8 @@ export const MetaHeader = {
   actorUserId: 'Tl-Actor',
   requestId: 'Tl-Request-Id',
   rpcError: 'Tl-Rpc-Error',
+  /** Set on a replayed dead letter, whose Nats-Msg-Id must differ from the event's own id. */
+  eventId: 'Tl-Event-Id',
 } as const;
 
 // Header values are single lines of printable text; a request id copied from an HTTP header must
@@ -31,7 +33,7 @@ export function metaToHeaders(meta: EventMeta, headers: MsgHdrs = natsHeaders())
 
 /** Reads the metadata back; null when a message lacks what every event must carry. */
 export function metaFromHeaders(headers: MsgHdrs | undefined): EventMeta | null {
-  const id = headers?.get(MetaHeader.id);
+  const id = headers?.get(MetaHeader.eventId) || headers?.get(MetaHeader.id);
   const type = headers?.get(MetaHeader.type);
   const version = Number(headers?.get(MetaHeader.version));
   const occurredAt = headers?.get(MetaHeader.occurredAt);

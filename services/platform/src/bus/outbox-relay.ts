@@ -37,6 +37,9 @@ export class OutboxRelay {
   private wake?: () => void;
   private lastPrune = 0;
   private passes = 0;
+  private failedPasses = 0;
+  private outageStartedAt = 0;
+  private outageError: unknown;
   /** Waiters for an empty pass that started after they asked (an earlier pass may have missed rows). */
   private readonly idleWaiters: Array<{ afterPass: number; resolve: () => void }> = [];
 
@@ -84,20 +87,46 @@ export class OutboxRelay {
     while (!this.stopped) {
       this.kicked = false;
       let pause = this.pollIntervalMs;
+      let failed = false;
       try {
         const pass = ++this.passes;
         const outcome = await this.dispatchBatch();
-        if (outcome === 'more') continue;
-        if (outcome === 'failed') pause = this.retryDelayMs;
-        else this.releaseIdleWaiters(pass);
-        await this.pruneDispatched();
+        if (outcome === 'failed') failed = true;
+        else {
+          this.recovered();
+          if (outcome === 'more') continue;
+          this.releaseIdleWaiters(pass);
+          await this.pruneDispatched();
+        }
       } catch (error) {
-        this.logger.error({ err: error }, 'Outbox relay pass failed');
-        pause = this.retryDelayMs;
+        this.outageError ??= error;
+        failed = true;
       }
-      if (!this.kicked || pause === this.retryDelayMs) await this.sleep(pause);
+      if (failed) pause = this.failedPass();
+      if (!this.kicked || failed) await this.sleep(pause);
     }
     this.releaseIdleWaiters(Infinity);
+  }
+
+  /**
+   * A pass failed (the database or NATS is unavailable): the pause before the next one, doubling
+   * from retryDelayMs to 30 s. The outage is logged when it starts and when it ends, with how
+   * many passes failed, never once per pass.
+   */
+  private failedPass(): number {
+    this.failedPasses++;
+    if (this.failedPasses === 1) {
+      this.outageStartedAt = Date.now();
+      this.logger.warn({ err: this.outageError }, 'Outbox relay cannot publish (database or bus unavailable); events stay in the outbox and are retried');
+    }
+    this.outageError = undefined;
+    return Math.min(30_000, this.retryDelayMs * 2 ** Math.min(this.failedPasses - 1, 16));
+  }
+
+  private recovered(): void {
+    if (this.failedPasses === 0) return;
+    this.logger.info({ failedPasses: this.failedPasses, seconds: (Date.now() - this.outageStartedAt) / 1000 }, 'Outbox relay publishing again');
+    this.failedPasses = 0;
   }
 
   private dispatchBatch(): Promise<'more' | 'empty' | 'failed'> {
@@ -122,10 +151,8 @@ export class OutboxRelay {
       if (failed.length > 0) {
         await manager.increment(OutboxEvent, { id: In(failed.map((row) => row.id)) }, 'attempts', 1);
         const firstError = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
-        this.logger.warn(
-          { failed: failed.length, sent: sent.length, firstEventId: failed[0]!.id, err: firstError.reason },
-          'Outbox publish failed; will retry',
-        );
+        this.outageError = firstError.reason;
+        this.logger.debug({ failed: failed.length, sent: sent.length, firstEventId: failed[0]!.id, err: firstError.reason }, 'Outbox publish failed; will retry');
         return 'failed';
       }
       this.logger.debug({ sent: sent.length }, 'Outbox events published');

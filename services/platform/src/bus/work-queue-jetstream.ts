@@ -15,13 +15,13 @@ import {
   jetstreamManager,
   RetentionPolicy,
   StorageType,
-  type StreamConfig,
 } from '@nats-io/jetstream';
 import { connect, headers as natsHeaders, type MsgHdrs, type NatsConnection, nanos } from '@nats-io/transport-node';
 import type { EventDefinition } from '@timeliner/proto';
 import { type BusLogger, defaultBusLogger } from './bus-logger.js';
 import type { Subscription } from './event-bus.port.js';
 import { MetaHeader } from './jetstream-headers.js';
+import { ensureStream } from './jetstream-streams.js';
 import {
   assertJobId,
   type Delivery,
@@ -68,6 +68,8 @@ export interface WorkStreamOptions {
   maxAgeMs?: number;
   duplicateWindowMs?: number;
   replicas?: number;
+  /** An existing stream's own settings are kept unless this is 'apply' (see ensureStream). */
+  settings?: 'keep' | 'apply';
 }
 
 export interface JetStreamWorkQueueOptions {
@@ -81,8 +83,8 @@ export interface JetStreamWorkQueueOptions {
 const JOB_ID_HEADER = 'Tl-Job-Id';
 const isApiError = (error: unknown, code: number): boolean => error instanceof JetStreamApiError && error.code === code;
 
-export async function ensureWorkStream(jsm: JetStreamManager, wire: WorkWire, options: WorkStreamOptions = {}) {
-  const config: Partial<StreamConfig> & { name: string } = {
+export function ensureWorkStream(jsm: JetStreamManager, wire: WorkWire, options: WorkStreamOptions = {}, logger?: BusLogger) {
+  return ensureStream(jsm, {
     name: wire.stream,
     subjects: [`${wire.root}.>`],
     retention: RetentionPolicy.Workqueue,
@@ -91,20 +93,7 @@ export async function ensureWorkStream(jsm: JetStreamManager, wire: WorkWire, op
     max_age: nanos(options.maxAgeMs ?? 7 * 24 * 3600_000),
     duplicate_window: nanos(options.duplicateWindowMs ?? WORK_DEFAULTS.duplicateWindowMs),
     num_replicas: options.replicas ?? 1,
-  };
-  try {
-    await jsm.streams.info(config.name);
-  } catch (error) {
-    if (!isApiError(error, JetStreamApiCodes.StreamNotFound)) throw error;
-    try {
-      return await jsm.streams.add(config);
-    } catch (addError) {
-      await jsm.streams.info(config.name).catch(() => Promise.reject(addError));
-    }
-  }
-  // Retention and storage are fixed at creation; the rest follows this code.
-  const { name, storage: _storage, retention: _retention, ...updatable } = config;
-  return jsm.streams.update(name, updatable);
+  }, { ...(options.settings ? { settings: options.settings } : {}), ...(logger ? { logger } : {}) });
 }
 
 /** Deletes the work stream of a prefix; for test runs, which each use their own prefix. */
@@ -138,7 +127,7 @@ export class JetStreamWorkQueue implements WorkQueue {
     const nc = await connect({ servers: options.servers, name: options.name ? `${options.name}-work` : undefined, maxReconnectAttempts: -1 });
     try {
       const jsm = await jetstreamManager(nc);
-      await ensureWorkStream(jsm, wire, options.stream);
+      await ensureWorkStream(jsm, wire, options.stream, options.logger ?? defaultBusLogger);
       return new JetStreamWorkQueue(nc, jsm, jetstream(nc), wire, options.logger ?? defaultBusLogger);
     } catch (error) {
       await nc.close();
@@ -302,13 +291,22 @@ class JetStreamWorker {
         const fetch = await this.consumer.fetch({ max_messages: 1, expires: 5_000 });
         this.fetches.add(fetch);
         if (this.stopping) void fetch.close();
+        // The job runs after the pull request is closed: a fulfilled pull gets no more idle
+        // heartbeats from the server, so a job held inside the iteration for longer than two
+        // heartbeats allow (a 12 s job did) would end it with "heartbeats missed" although nothing failed.
+        let taken: JsMsg | undefined;
         try {
           for await (const msg of fetch) {
-            if (this.stopping) msg.nak();
-            else await this.handle(msg);
+            taken = msg;
+            break;
           }
         } finally {
           this.fetches.delete(fetch);
+          await fetch.close().catch(() => undefined);
+        }
+        if (taken) {
+          if (this.stopping) taken.nak();
+          else await this.handle(taken);
         }
         failures = 0;
       } catch (error) {

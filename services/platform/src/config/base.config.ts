@@ -56,6 +56,36 @@ export class BaseConfig {
   @MinLength(32, { message: 'must be at least 32 characters' })
   INTERNAL_SECRET: string | undefined = undefined;
 
+  /** Days events and unclaimed jobs are kept by the JetStream streams this process creates. */
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  STREAM_MAX_AGE_DAYS: number = 7;
+
+  /** Copies of each stream in a NATS cluster (3 in a clustered production NATS). */
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  STREAM_REPLICAS: number = 1;
+
+  /**
+   * `keep`: a stream that exists keeps the settings it has (an operator's change survives a
+   * restart) and a difference is logged; `apply`: the two settings above are applied to it.
+   */
+  @IsIn(['keep', 'apply'])
+  STREAM_SETTINGS: 'keep' | 'apply' = 'keep';
+
+  /** The JetStream stream settings of this configuration, for the bus and the work queue. */
+  streamOptions(): { maxAgeMs: number; replicas: number; settings: 'keep' | 'apply' } {
+    return { maxAgeMs: this.STREAM_MAX_AGE_DAYS * 86_400_000, replicas: this.STREAM_REPLICAS, settings: this.STREAM_SETTINGS };
+  }
+
+  /** Seconds a starting process waits for Postgres and NATS to answer before it gives up. */
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  STARTUP_WAIT_SECONDS: number = 120;
+
   /** Seconds to let in-flight requests and messages finish on SIGTERM. */
   @IsInt()
   @Min(0)

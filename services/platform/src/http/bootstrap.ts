@@ -11,6 +11,8 @@ import { errorBody, HttpErrorFilter } from './errors.js';
 import { type HealthCheck, HealthController } from './health.js';
 import { createMetricsRegistry, instrumentHttp } from './metrics.js';
 import { PlatformModule } from './platform.module.js';
+import { canonicalPath } from '../ids/canonical-ids.js';
+import { hostileInput } from './hostile-input.js';
 import { createValidationPipe } from './validation.js';
 
 export interface ServiceAppOptions {
@@ -47,6 +49,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // Ids reach every handler in the one form they are stored and compared in.
+    rewriteUrl: (req: { url?: string }) => canonicalPath(req.url ?? '/'),
     connectionTimeout: 0,
     keepAliveTimeout: 65_000,
   });
@@ -59,7 +63,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
 
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    const check = verifyIdentity(options.identitySecret, request.headers, { requestId: request.id, method: request.method, url: request.url });
+    // The gateway signed the path as the client sent it, before ids were made canonical.
+    const check = verifyIdentity(options.identitySecret, request.headers, { requestId: request.id, method: request.method, url: request.originalUrl });
     if (!check.ok && check.reason !== 'missing') {
       options.logger.warn({ requestId: request.id, reason: check.reason }, 'refused identity headers');
       void reply.status(401).send(errorBody(401, 'Invalid internal identity'));
@@ -68,6 +73,21 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
     const identity = check.ok ? check.identity : { clientIp: request.ip };
     request.caller = { ...identity, requestId: request.id };
     runWithContext({ requestId: request.id, ...(identity.userId ? { userId: identity.userId } : {}) }, done);
+  });
+  // Input no handler can store or should walk is refused before any DTO sees it.
+  fastify.addHook('preValidation', (request, reply, done) => {
+    // The query parser makes objects without the usual prototype: copied, they are plain data.
+    const problem = hostileInput(request.body) ?? hostileInput({ ...(request.query as object) });
+    if (problem) {
+      void reply.status(400).send(errorBody(400, problem));
+      return;
+    }
+    done();
+  });
+  // Answers depend on who asks; a shared cache must never keep one for somebody else.
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode >= 500) options.logger.error({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode }, 'request failed');

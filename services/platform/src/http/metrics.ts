@@ -1,7 +1,8 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { deadLetterStats } from '../bus/dead-letters.js';
 
 export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');
 
@@ -10,6 +11,15 @@ export function createMetricsRegistry(service: string): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'events_dead_letters',
+    help: 'Events a consumer group gave up on, kept for replay (scripts/dead-letters.mjs)',
+    labelNames: ['group'] as const,
+    registers: [registry],
+    collect() {
+      for (const [group, count] of deadLetterStats.entries()) this.set({ group }, count);
+    },
+  });
   return registry;
 }
 

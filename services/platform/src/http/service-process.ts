@@ -5,6 +5,7 @@ import { createEventBus } from '../bus/bus.factory.js';
 import type { BaseConfig } from '../config/base.config.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
+import { waitForPostgres } from '../startup/wait-for.js';
 import { closeOnSignal } from './bootstrap.js';
 
 export interface ServiceProcessContext<Config extends BaseConfig> {
@@ -23,7 +24,8 @@ export interface Stoppable {
 /**
  * The `main` of a service running as its own process (compose, Kubernetes,
  * `npm run start:services`): validated configuration (exit 78 with every problem named), JSON
- * logs, the event bus, then the service; on SIGTERM the service drains before the bus closes.
+ * logs, a wait for Postgres and NATS (up to STARTUP_WAIT_SECONDS), the event bus, then the
+ * service; on SIGTERM the service drains before the bus closes.
  */
 export function runServiceProcess<Config extends BaseConfig>(
   name: string,
@@ -39,7 +41,9 @@ export function runServiceProcess<Config extends BaseConfig>(
       ]);
     }
     const logger = createLogger(name, config.LOG_LEVEL);
-    const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name, logger });
+    const waitMs = config.STARTUP_WAIT_SECONDS * 1000;
+    await waitForPostgres(config.DATABASE_URL, { timeoutMs: waitMs, logger });
+    const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name, logger, waitMs, stream: config.streamOptions() });
     const service = await start({ config, logger, bus, databaseUrl: config.DATABASE_URL, identitySecret: config.INTERNAL_SECRET });
     closeOnSignal(logger, config.SHUTDOWN_GRACE_SECONDS, [() => service.close(), () => bus.close()]);
   };

@@ -169,6 +169,34 @@ export function eventBusContract(adapter: string, target: BusUnderTest): void {
       expect(errorsLogged()[0]!.context).toMatchObject({ subject, attempts: 3 });
     });
 
+    it('retries an event for as long as a dependency is down, pausing the group, and logs the outage once', async () => {
+      const bus = await open();
+      const { subject, group } = names();
+      let attempts = 0;
+      const handled: string[] = [];
+      await bus.consume({ durable: group('g'), subjects: [subject], maxDeliver: 2, backoffMs: [20], outageBackoffMaxMs: 40 }, async (message) => {
+        attempts++;
+        // The database is unreachable for the first 8 tries: far more than maxDeliver.
+        if (attempts <= 8) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        handled.push(message.meta.id);
+      });
+
+      const first = event(subject);
+      const second = event(subject);
+      await bus.publish(first);
+      await bus.publish(second);
+
+      await waitFor(() => expect(handled.sort()).toEqual([first.meta.id, second.meta.id].sort()), 10_000);
+      await sleep(SETTLE_MS);
+      expect(handled).toHaveLength(2);
+      expect(errorsLogged()).toEqual([]);
+      const paused = log.entries.filter((entry) => entry.message.includes('event handling paused'));
+      const resumed = log.entries.filter((entry) => entry.message.includes('event handling resumed'));
+      expect(paused).toHaveLength(1);
+      expect(resumed).toHaveLength(1);
+      expect(resumed[0]!.context).toMatchObject({ deferred: expect.any(Number) });
+    });
+
     it('gives an unprocessable event up at once', async () => {
       const bus = await open();
       const { subject, group } = names();

@@ -4,6 +4,7 @@ import { defineEvent, ProcessMediaJobSchema } from '@timeliner/proto';
 import { testNatsUrl } from '../../src/bus/bus-testing.js';
 import { deleteWorkStream, JetStreamWorkQueue } from '../../src/bus/work-queue-jetstream.js';
 import { testBusPrefix } from '../../src/testing/postgres.js';
+import { recordingLogger } from './recording-logger.js';
 import { waitFor } from './wait.js';
 import { workQueueContract } from './work-queue.contract.js';
 
@@ -50,4 +51,30 @@ describe('JetStream work queue: a worker dying during the last attempt', () => {
       await queue.close();
     }
   });
+});
+
+describe('JetStream work queue: a job longer than the pull heartbeats', () => {
+  it('completes without an error-level log line', async () => {
+    const definition = defineEvent(`test.job${randomBytes(4).toString('hex')}.run`, 1, ProcessMediaJobSchema);
+    const logger = recordingLogger();
+    const queue = await JetStreamWorkQueue.connect({ servers: testNatsUrl(), prefix, name: 'work-long', logger });
+    try {
+      const done: string[] = [];
+      // A fetch's idle heartbeat is half its 5 s expiry; missed ones used to end the fetch
+      // with "heartbeats missed" while the job was still running.
+      await queue.process(definition, { maxDeliver: 2, ackExtendMs: 1_000 }, {
+        run: async (job) => {
+          await new Promise((resolve) => setTimeout(resolve, 12_000));
+          done.push(job.id);
+        },
+      });
+      const id = randomUUID();
+      await queue.enqueue(definition, { mediaId: id }, { id });
+      await waitFor(() => expect(done).toEqual([id]), 18_000);
+      await waitFor(async () => expect(await queue.isPending(definition, id)).toBe(false), 3_000);
+      expect(logger.entries.filter((e) => e.level === 'error')).toEqual([]);
+    } finally {
+      await queue.close();
+    }
+  }, 30_000);
 });

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min, registerDecorator, type ValidationOptions } from 'class-validator';
 
 const isTimeZone = (value: unknown): boolean => {
-  if (typeof value !== 'string' || !value.includes('/')) return false;
+  if (typeof value !== 'string') return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
@@ -11,7 +11,7 @@ const isTimeZone = (value: unknown): boolean => {
   }
 };
 
-/** An IANA time zone name with a region part (`Europe/Paris`). */
+/** An IANA time zone name (`Europe/Paris`, and zones without a region such as `UTC` or `Etc/GMT+2`). */
 function IsTimeZone(options?: ValidationOptions) {
   return (target: object, propertyName: string) =>
     registerDecorator({ name: 'isTimeZone', target: target.constructor, propertyName, ...(options ? { options } : {}), validator: { validate: isTimeZone } });

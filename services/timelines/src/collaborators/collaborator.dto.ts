@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
+import { CanonicalId } from '@timeliner/platform';
 import { type Collaborator, COLLABORATOR_ROLES, type CollaboratorRole } from './collaborator.entity.js';
 
 export class CollaboratorDto {
@@ -13,6 +14,7 @@ export class CollaboratorDto {
 
 export class TransferOwnershipDto {
   @ApiProperty({ format: 'uuid', description: 'User id of an active collaborator' })
+  @CanonicalId()
   @IsUUID('all', { message: 'The new owner must be a collaborator' })
   newOwnerId: string;
 }

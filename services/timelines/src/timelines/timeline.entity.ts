@@ -58,6 +58,10 @@ export class Timeline {
   @Column({ type: 'integer', default: 0 })
   likesCount: number;
 
+  /** count_version of the social service's ReactionChanged that set likesCount: only a newer one applies. */
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  likesVersion: number;
+
   @Column({ type: 'integer', default: 0 })
   commentsCount: number;
 

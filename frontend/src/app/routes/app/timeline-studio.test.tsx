@@ -128,6 +128,13 @@ describe('timeline studio: summary and sections', () => {
     expect(within(performance).getByText('1:35')).toBeInTheDocument();
   });
 
+  it('says one view, not one views', async () => {
+    studioApi({ routes: { 'GET /api/timelines/t1/analytics': jsonResponse(200, analyticsFixture({ totalViews: 1, topRegions: [{ region: 'Europe', views: 1, percentage: 100 }] })) } });
+    await openStudio();
+    const performance = screen.getByRole('region', { name: 'Timeline Performance' });
+    expect(await within(performance).findByText('1 view · 100%')).toBeInTheDocument();
+  });
+
   it("says 'No views yet' when the timeline has no analytics data", async () => {
     studioApi({ routes: { 'GET /api/timelines/t1/analytics': jsonResponse(200, analyticsFixture({ hasData: false, totalViews: 0, shares: 0, viewsByDay: [], topRegions: [] })) } });
     await openStudio();

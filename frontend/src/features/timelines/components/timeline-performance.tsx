@@ -1,5 +1,5 @@
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDuration } from '../../../lib/format';
+import { formatDuration, pluralize } from '../../../lib/format';
 import type { TimelineAnalytics } from '../api/get-timeline-analytics';
 import { completionPercent, formatPeakTime } from '../lib/analytics-format';
 import './timelines.css';
@@ -40,7 +40,7 @@ function ViewsByDayChart({ days }: { days: TimelineAnalytics['viewsByDay'] }) {
               width={slot * 0.7}
               height={height}
             >
-              <title>{`${formatDay(entry.day)}: ${entry.views} views`}</title>
+              <title>{`${formatDay(entry.day)}: ${pluralize(entry.views, 'view')}`}</title>
             </rect>
           );
         })}
@@ -86,7 +86,7 @@ function TopRegions({ regions }: { regions: TimelineAnalytics['topRegions'] }) {
               <li key={region.region} className="regions__item">
                 <span className="regions__name">{region.region}</span>
                 <span className="regions__figures">
-                  {region.views.toLocaleString('en')} views · {Math.round(percentage)}%
+                  {pluralize(region.views, 'view')} · {Math.round(percentage)}%
                 </span>
                 <svg className="regions__bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true">
                   <rect className="regions__track" width="100" height="6" rx="3" />

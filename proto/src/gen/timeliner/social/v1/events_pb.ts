@@ -2,8 +2,8 @@
 // @generated from file timeliner/social/v1/events.proto (package timeliner.social.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/social/v1/events.proto.
  */
 export const file_timeliner_social_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiB0aW1lbGluZXIvc29jaWFsL3YxL2V2ZW50cy5wcm90bxITdGltZWxpbmVyLnNvY2lhbC52MSKAAQoUVGltZWxpbmVDb21tZW50QWRkZWQSEgoKY29tbWVudF9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkEKFlRpbWVsaW5lQ29tbWVudERlbGV0ZWQSEgoKY29tbWVudF9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiB0aW1lbGluZXIvc29jaWFsL3YxL2V2ZW50cy5wcm90bxITdGltZWxpbmVyLnNvY2lhbC52MSKAAQoUVGltZWxpbmVDb21tZW50QWRkZWQSEgoKY29tbWVudF9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkEKFlRpbWVsaW5lQ29tbWVudERlbGV0ZWQSEgoKY29tbWVudF9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCSKhAgoPUmVhY3Rpb25DaGFuZ2VkEjQKC3RhcmdldF90eXBlGAEgASgOMh8udGltZWxpbmVyLnNvY2lhbC52MS5UYXJnZXRUeXBlEhEKCXRhcmdldF9pZBgCIAEoCRITCgt0aW1lbGluZV9pZBgDIAEoCRIQCghvd25lcl9pZBgEIAEoCRIPCgd1c2VyX2lkGAUgASgJEi8KCHJlYWN0aW9uGAYgASgOMh0udGltZWxpbmVyLnNvY2lhbC52MS5SZWFjdGlvbhIOCgZhY3RpdmUYByABKAgSDQoFY291bnQYCCABKAMSFQoNY291bnRfdmVyc2lvbhgJIAEoAxImCgJhdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAilAEKC1Bvc3RDcmVhdGVkEg8KB3Bvc3RfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIPCgdjb250ZW50GAMgASgJEhAKCGhhc2h0YWdzGAQgAygJEhAKCG1lbnRpb25zGAUgAygJEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImQKC1Bvc3RVcGRhdGVkEg8KB3Bvc3RfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIPCgdjb250ZW50GAMgASgJEhAKCGhhc2h0YWdzGAQgAygJEhAKCG1lbnRpb25zGAUgAygJIi8KC1Bvc3REZWxldGVkEg8KB3Bvc3RfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSLRAgoMQ29tbWVudEFkZGVkEhIKCmNvbW1lbnRfaWQYASABKAkSNAoLdGFyZ2V0X3R5cGUYAiABKA4yHy50aW1lbGluZXIuc29jaWFsLnYxLlRhcmdldFR5cGUSEQoJdGFyZ2V0X2lkGAMgASgJEhMKC3RpbWVsaW5lX2lkGAQgASgJEhAKCG93bmVyX2lkGAUgASgJEg8KB3VzZXJfaWQYBiABKAkSGQoRcGFyZW50X2NvbW1lbnRfaWQYByABKAkSGAoQcGFyZW50X2F1dGhvcl9pZBgIIAEoCRIPCgdjb250ZW50GAkgASgJEhAKCG1lbnRpb25zGAogAygJEg0KBWNvdW50GAsgASgDEhUKDWNvdW50X3ZlcnNpb24YDCABKAMSLgoKY3JlYXRlZF9hdBgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi1AEKDkNvbW1lbnREZWxldGVkEhIKCmNvbW1lbnRfaWQYASABKAkSNAoLdGFyZ2V0X3R5cGUYAiABKA4yHy50aW1lbGluZXIuc29jaWFsLnYxLlRhcmdldFR5cGUSEQoJdGFyZ2V0X2lkGAMgASgJEhMKC3RpbWVsaW5lX2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkSGQoRcGFyZW50X2NvbW1lbnRfaWQYBiABKAkSDQoFY291bnQYByABKAMSFQoNY291bnRfdmVyc2lvbhgIIAEoAyLZAQoNRm9sbG93Q2hhbmdlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIOCgZhY3RpdmUYAyABKAgSFwoPZm9sbG93ZXJzX2NvdW50GAQgASgDEhkKEWZvbGxvd2Vyc192ZXJzaW9uGAUgASgDEhcKD2ZvbGxvd2luZ19jb3VudBgGIAEoAxIZChFmb2xsb3dpbmdfdmVyc2lvbhgHIAEoAxImCgJhdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAibwoLUmVwb3J0RmlsZWQSEQoJcmVwb3J0X2lkGAEgASgJEhMKC3JlcG9ydGVyX2lkGAIgASgJEhQKDGNvbnRlbnRfdHlwZRgDIAEoCRISCgpjb250ZW50X2lkGAQgASgJEg4KBnJlYXNvbhgFIAEoCSpwCgpUYXJnZXRUeXBlEhsKF1RBUkdFVF9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQVEFSR0VUX1RZUEVfUE9TVBABEhgKFFRBUkdFVF9UWVBFX1RJTUVMSU5FEAISFQoRVEFSR0VUX1RZUEVfVklERU8QAypOCghSZWFjdGlvbhIYChRSRUFDVElPTl9VTlNQRUNJRklFRBAAEhEKDVJFQUNUSU9OX0xJS0UQARIVChFSRUFDVElPTl9CT09LTUFSSxACYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message timeliner.social.v1.TimelineCommentAdded
@@ -67,4 +67,484 @@ export type TimelineCommentDeleted = Message<"timeliner.social.v1.TimelineCommen
  */
 export const TimelineCommentDeletedSchema: GenMessage<TimelineCommentDeleted> = /*@__PURE__*/
   messageDesc(file_timeliner_social_v1_events, 1);
+
+/**
+ * A person liked or bookmarked something, or took it back. Published only when the state really
+ * changed (a repeated like publishes nothing). Subject `social.reaction.changed.v1`.
+ *
+ * `count` is the target's number of such reactions after the change and `count_version` grows
+ * with every change of that count, so a consumer keeping the count sets it only when the version
+ * is newer than the one it holds: redelivered or reordered events never make it drift.
+ *
+ * @generated from message timeliner.social.v1.ReactionChanged
+ */
+export type ReactionChanged = Message<"timeliner.social.v1.ReactionChanged"> & {
+  /**
+   * @generated from field: timeliner.social.v1.TargetType target_type = 1;
+   */
+  targetType: TargetType;
+
+  /**
+   * @generated from field: string target_id = 2;
+   */
+  targetId: string;
+
+  /**
+   * The timeline of a timeline or video target; empty for posts.
+   *
+   * @generated from field: string timeline_id = 3;
+   */
+  timelineId: string;
+
+  /**
+   * Author of the post or creator of the timeline when known here; empty otherwise.
+   *
+   * @generated from field: string owner_id = 4;
+   */
+  ownerId: string;
+
+  /**
+   * @generated from field: string user_id = 5;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: timeliner.social.v1.Reaction reaction = 6;
+   */
+  reaction: Reaction;
+
+  /**
+   * @generated from field: bool active = 7;
+   */
+  active: boolean;
+
+  /**
+   * @generated from field: int64 count = 8;
+   */
+  count: bigint;
+
+  /**
+   * @generated from field: int64 count_version = 9;
+   */
+  countVersion: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 10;
+   */
+  at?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message timeliner.social.v1.ReactionChanged.
+ * Use `create(ReactionChangedSchema)` to create a new message.
+ */
+export const ReactionChangedSchema: GenMessage<ReactionChanged> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_events, 2);
+
+/**
+ * A text post was written. Subject `social.post.created.v1`.
+ *
+ * @generated from message timeliner.social.v1.PostCreated
+ */
+export type PostCreated = Message<"timeliner.social.v1.PostCreated"> & {
+  /**
+   * @generated from field: string post_id = 1;
+   */
+  postId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string content = 3;
+   */
+  content: string;
+
+  /**
+   * Lower-case, without '#', in order of first use.
+   *
+   * @generated from field: repeated string hashtags = 4;
+   */
+  hashtags: string[];
+
+  /**
+   * Lower-case usernames, without '@', in order of first use.
+   *
+   * @generated from field: repeated string mentions = 5;
+   */
+  mentions: string[];
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 6;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message timeliner.social.v1.PostCreated.
+ * Use `create(PostCreatedSchema)` to create a new message.
+ */
+export const PostCreatedSchema: GenMessage<PostCreated> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_events, 3);
+
+/**
+ * A post's text was edited. Subject `social.post.updated.v1`.
+ *
+ * @generated from message timeliner.social.v1.PostUpdated
+ */
+export type PostUpdated = Message<"timeliner.social.v1.PostUpdated"> & {
+  /**
+   * @generated from field: string post_id = 1;
+   */
+  postId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string content = 3;
+   */
+  content: string;
+
+  /**
+   * @generated from field: repeated string hashtags = 4;
+   */
+  hashtags: string[];
+
+  /**
+   * @generated from field: repeated string mentions = 5;
+   */
+  mentions: string[];
+};
+
+/**
+ * Describes the message timeliner.social.v1.PostUpdated.
+ * Use `create(PostUpdatedSchema)` to create a new message.
+ */
+export const PostUpdatedSchema: GenMessage<PostUpdated> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_events, 4);
+
+/**
+ * Subject `social.post.deleted.v1`.
+ *
+ * @generated from message timeliner.social.v1.PostDeleted
+ */
+export type PostDeleted = Message<"timeliner.social.v1.PostDeleted"> & {
+  /**
+   * @generated from field: string post_id = 1;
+   */
+  postId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message timeliner.social.v1.PostDeleted.
+ * Use `create(PostDeletedSchema)` to create a new message.
+ */
+export const PostDeletedSchema: GenMessage<PostDeleted> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_events, 5);
+
+/**
+ * A comment on a post or a video, or a reply to a video comment. Comments on a whole timeline
+ * keep their own TimelineCommentAdded. Subject `social.comment.added.v1`.
+ *
+ * @generated from message timeliner.social.v1.CommentAdded
+ */
+export type CommentAdded = Message<"timeliner.social.v1.CommentAdded"> & {
+  /**
+   * @generated from field: string comment_id = 1;
+   */
+  commentId: string;
+
+  /**
+   * @generated from field: timeliner.social.v1.TargetType target_type = 2;
+   */
+  targetType: TargetType;
+
+  /**
+   * @generated from field: string target_id = 3;
+   */
+  targetId: string;
+
+  /**
+   * The video's timeline; empty for posts.
+   *
+   * @generated from field: string timeline_id = 4;
+   */
+  timelineId: string;
+
+  /**
+   * Author of the post or creator of the video's timeline when known here.
+   *
+   * @generated from field: string owner_id = 5;
+   */
+  ownerId: string;
+
+  /**
+   * @generated from field: string user_id = 6;
+   */
+  userId: string;
+
+  /**
+   * Set for a reply: the comment replied to and its author.
+   *
+   * @generated from field: string parent_comment_id = 7;
+   */
+  parentCommentId: string;
+
+  /**
+   * @generated from field: string parent_author_id = 8;
+   */
+  parentAuthorId: string;
+
+  /**
+   * @generated from field: string content = 9;
+   */
+  content: string;
+
+  /**
+   * @generated from field: repeated string mentions = 10;
+   */
+  mentions: string[];
+
+  /**
+   * The target's comment count after the change, versioned as in ReactionChanged.
+   *
+   * @generated from field: int64 count = 11;
+   */
+  count: bigint;
+
+  /**
+   * @generated from field: int64 count_version = 12;
+   */
+  countVersion: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 13;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message timeliner.social.v1.CommentAdded.
+ * Use `create(CommentAddedSchema)` to create a new message.
+ */
+export const CommentAddedSchema: GenMessage<CommentAdded> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_events, 6);
+
+/**
+ * Subject `social.comment.deleted.v1`.
+ *
+ * @generated from message timeliner.social.v1.CommentDeleted
+ */
+export type CommentDeleted = Message<"timeliner.social.v1.CommentDeleted"> & {
+  /**
+   * @generated from field: string comment_id = 1;
+   */
+  commentId: string;
+
+  /**
+   * @generated from field: timeliner.social.v1.TargetType target_type = 2;
+   */
+  targetType: TargetType;
+
+  /**
+   * @generated from field: string target_id = 3;
+   */
+  targetId: string;
+
+  /**
+   * @generated from field: string timeline_id = 4;
+   */
+  timelineId: string;
+
+  /**
+   * @generated from field: string user_id = 5;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string parent_comment_id = 6;
+   */
+  parentCommentId: string;
+
+  /**
+   * @generated from field: int64 count = 7;
+   */
+  count: bigint;
+
+  /**
+   * @generated from field: int64 count_version = 8;
+   */
+  countVersion: bigint;
+};
+
+/**
+ * Describes the message timeliner.social.v1.CommentDeleted.
+ * Use `create(CommentDeletedSchema)` to create a new message.
+ */
+export const CommentDeletedSchema: GenMessage<CommentDeleted> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_events, 7);
+
+/**
+ * Someone followed or unfollowed someone. Published only when the state really changed.
+ * Subject `social.follow.changed.v1`. The counts are absolute and versioned as in
+ * ReactionChanged: `followers_count` of the followee, `following_count` of the follower.
+ *
+ * @generated from message timeliner.social.v1.FollowChanged
+ */
+export type FollowChanged = Message<"timeliner.social.v1.FollowChanged"> & {
+  /**
+   * @generated from field: string follower_id = 1;
+   */
+  followerId: string;
+
+  /**
+   * @generated from field: string followee_id = 2;
+   */
+  followeeId: string;
+
+  /**
+   * @generated from field: bool active = 3;
+   */
+  active: boolean;
+
+  /**
+   * @generated from field: int64 followers_count = 4;
+   */
+  followersCount: bigint;
+
+  /**
+   * @generated from field: int64 followers_version = 5;
+   */
+  followersVersion: bigint;
+
+  /**
+   * @generated from field: int64 following_count = 6;
+   */
+  followingCount: bigint;
+
+  /**
+   * @generated from field: int64 following_version = 7;
+   */
+  followingVersion: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 8;
+   */
+  at?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message timeliner.social.v1.FollowChanged.
+ * Use `create(FollowChangedSchema)` to create a new message.
+ */
+export const FollowChangedSchema: GenMessage<FollowChanged> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_events, 8);
+
+/**
+ * A person reported a post, a timeline or a video comment. Subject `social.report.filed.v1`.
+ *
+ * @generated from message timeliner.social.v1.ReportFiled
+ */
+export type ReportFiled = Message<"timeliner.social.v1.ReportFiled"> & {
+  /**
+   * @generated from field: string report_id = 1;
+   */
+  reportId: string;
+
+  /**
+   * @generated from field: string reporter_id = 2;
+   */
+  reporterId: string;
+
+  /**
+   * @generated from field: string content_type = 3;
+   */
+  contentType: string;
+
+  /**
+   * @generated from field: string content_id = 4;
+   */
+  contentId: string;
+
+  /**
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message timeliner.social.v1.ReportFiled.
+ * Use `create(ReportFiledSchema)` to create a new message.
+ */
+export const ReportFiledSchema: GenMessage<ReportFiled> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_events, 9);
+
+/**
+ * What a reaction or a comment is about.
+ *
+ * @generated from enum timeliner.social.v1.TargetType
+ */
+export enum TargetType {
+  /**
+   * @generated from enum value: TARGET_TYPE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: TARGET_TYPE_POST = 1;
+   */
+  POST = 1,
+
+  /**
+   * @generated from enum value: TARGET_TYPE_TIMELINE = 2;
+   */
+  TIMELINE = 2,
+
+  /**
+   * @generated from enum value: TARGET_TYPE_VIDEO = 3;
+   */
+  VIDEO = 3,
+}
+
+/**
+ * Describes the enum timeliner.social.v1.TargetType.
+ */
+export const TargetTypeSchema: GenEnum<TargetType> = /*@__PURE__*/
+  enumDesc(file_timeliner_social_v1_events, 0);
+
+/**
+ * @generated from enum timeliner.social.v1.Reaction
+ */
+export enum Reaction {
+  /**
+   * @generated from enum value: REACTION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: REACTION_LIKE = 1;
+   */
+  LIKE = 1,
+
+  /**
+   * @generated from enum value: REACTION_BOOKMARK = 2;
+   */
+  BOOKMARK = 2,
+}
+
+/**
+ * Describes the enum timeliner.social.v1.Reaction.
+ */
+export const ReactionSchema: GenEnum<Reaction> = /*@__PURE__*/
+  enumDesc(file_timeliner_social_v1_events, 1);
 

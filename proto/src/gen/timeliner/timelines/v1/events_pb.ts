@@ -4,13 +4,15 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file timeliner/timelines/v1/events.proto.
  */
 export const file_timeliner_timelines_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiN0aW1lbGluZXIvdGltZWxpbmVzL3YxL2V2ZW50cy5wcm90bxIWdGltZWxpbmVyLnRpbWVsaW5lcy52MSLOAQoPVGltZWxpbmVDcmVhdGVkEhMKC3RpbWVsaW5lX2lkGAEgASgJEhIKCmNyZWF0b3JfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSNgoKdmlzaWJpbGl0eRgFIAEoDjIiLnRpbWVsaW5lci50aW1lbGluZXMudjEuVmlzaWJpbGl0eRI2CgZzdGF0dXMYBiABKA4yJi50aW1lbGluZXIudGltZWxpbmVzLnYxLlRpbWVsaW5lU3RhdHVzIroBCg9UaW1lbGluZVVwZGF0ZWQSEwoLdGltZWxpbmVfaWQYASABKAkSEgoFdGl0bGUYAiABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgDIAEoCUgBiAEBEjsKCnZpc2liaWxpdHkYBCABKA4yIi50aW1lbGluZXIudGltZWxpbmVzLnYxLlZpc2liaWxpdHlIAogBAUIICgZfdGl0bGVCDgoMX2Rlc2NyaXB0aW9uQg0KC192aXNpYmlsaXR5IigKEVRpbWVsaW5lUHVibGlzaGVkEhMKC3RpbWVsaW5lX2lkGAEgASgJIioKE1RpbWVsaW5lVW5wdWJsaXNoZWQSEwoLdGltZWxpbmVfaWQYASABKAkiOgoPVGltZWxpbmVEZWxldGVkEhMKC3RpbWVsaW5lX2lkGAEgASgJEhIKCmNyZWF0b3JfaWQYAiABKAkiiAEKEUNvbGxhYm9yYXRvckFkZGVkEhMKC3RpbWVsaW5lX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSNgoEcm9sZRgDIAEoDjIoLnRpbWVsaW5lci50aW1lbGluZXMudjEuQ29sbGFib3JhdG9yUm9sZRIVCg1pbnZpdGF0aW9uX2lkGAQgASgJIjsKE0NvbGxhYm9yYXRvclJlbW92ZWQSEwoLdGltZWxpbmVfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSJcChRPd25lcnNoaXBUcmFuc2ZlcnJlZBITCgt0aW1lbGluZV9pZBgBIAEoCRIZChFwcmV2aW91c19vd25lcl9pZBgCIAEoCRIUCgxuZXdfb3duZXJfaWQYAyABKAkimgEKEUludml0YXRpb25DcmVhdGVkEhUKDWludml0YXRpb25faWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSDQoFZW1haWwYAyABKAkSNgoEcm9sZRgEIAEoDjIoLnRpbWVsaW5lci50aW1lbGluZXMudjEuQ29sbGFib3JhdG9yUm9sZRISCgppbnZpdGVyX2lkGAUgASgJIlEKEkludml0YXRpb25BY2NlcHRlZBIVCg1pbnZpdGF0aW9uX2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkiQAoSSW52aXRhdGlvbkRlY2xpbmVkEhUKDWludml0YXRpb25faWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkiQQoTSW52aXRhdGlvbkNhbmNlbGxlZBIVCg1pbnZpdGF0aW9uX2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJKnAKClZpc2liaWxpdHkSGgoWVklTSUJJTElUWV9VTlNQRUNJRklFRBAAEhYKElZJU0lCSUxJVFlfUFJJVkFURRABEhcKE1ZJU0lCSUxJVFlfVU5MSVNURUQQAhIVChFWSVNJQklMSVRZX1BVQkxJQxADKosBCg5UaW1lbGluZVN0YXR1cxIfChtUSU1FTElORV9TVEFUVVNfVU5TUEVDSUZJRUQQABIZChVUSU1FTElORV9TVEFUVVNfRFJBRlQQARIeChpUSU1FTElORV9TVEFUVVNfUFJPQ0VTU0lORxACEh0KGVRJTUVMSU5FX1NUQVRVU19QVUJMSVNIRUQQAyqOAQoQQ29sbGFib3JhdG9yUm9sZRIhCh1DT0xMQUJPUkFUT1JfUk9MRV9VTlNQRUNJRklFRBAAEhsKF0NPTExBQk9SQVRPUl9ST0xFX09XTkVSEAESHAoYQ09MTEFCT1JBVE9SX1JPTEVfRURJVE9SEAISHAoYQ09MTEFCT1JBVE9SX1JPTEVfVklFV0VSEANiBnByb3RvMw");
+  fileDesc("CiN0aW1lbGluZXIvdGltZWxpbmVzL3YxL2V2ZW50cy5wcm90bxIWdGltZWxpbmVyLnRpbWVsaW5lcy52MSLOAQoPVGltZWxpbmVDcmVhdGVkEhMKC3RpbWVsaW5lX2lkGAEgASgJEhIKCmNyZWF0b3JfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSNgoKdmlzaWJpbGl0eRgFIAEoDjIiLnRpbWVsaW5lci50aW1lbGluZXMudjEuVmlzaWJpbGl0eRI2CgZzdGF0dXMYBiABKA4yJi50aW1lbGluZXIudGltZWxpbmVzLnYxLlRpbWVsaW5lU3RhdHVzIroBCg9UaW1lbGluZVVwZGF0ZWQSEwoLdGltZWxpbmVfaWQYASABKAkSEgoFdGl0bGUYAiABKAlIAIgBARIYCgtkZXNjcmlwdGlvbhgDIAEoCUgBiAEBEjsKCnZpc2liaWxpdHkYBCABKA4yIi50aW1lbGluZXIudGltZWxpbmVzLnYxLlZpc2liaWxpdHlIAogBAUIICgZfdGl0bGVCDgoMX2Rlc2NyaXB0aW9uQg0KC192aXNpYmlsaXR5IigKEVRpbWVsaW5lUHVibGlzaGVkEhMKC3RpbWVsaW5lX2lkGAEgASgJIioKE1RpbWVsaW5lVW5wdWJsaXNoZWQSEwoLdGltZWxpbmVfaWQYASABKAkiOgoPVGltZWxpbmVEZWxldGVkEhMKC3RpbWVsaW5lX2lkGAEgASgJEhIKCmNyZWF0b3JfaWQYAiABKAkiiAEKEUNvbGxhYm9yYXRvckFkZGVkEhMKC3RpbWVsaW5lX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSNgoEcm9sZRgDIAEoDjIoLnRpbWVsaW5lci50aW1lbGluZXMudjEuQ29sbGFib3JhdG9yUm9sZRIVCg1pbnZpdGF0aW9uX2lkGAQgASgJIjsKE0NvbGxhYm9yYXRvclJlbW92ZWQSEwoLdGltZWxpbmVfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSJcChRPd25lcnNoaXBUcmFuc2ZlcnJlZBITCgt0aW1lbGluZV9pZBgBIAEoCRIZChFwcmV2aW91c19vd25lcl9pZBgCIAEoCRIUCgxuZXdfb3duZXJfaWQYAyABKAkimgEKEUludml0YXRpb25DcmVhdGVkEhUKDWludml0YXRpb25faWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSDQoFZW1haWwYAyABKAkSNgoEcm9sZRgEIAEoDjIoLnRpbWVsaW5lci50aW1lbGluZXMudjEuQ29sbGFib3JhdG9yUm9sZRISCgppbnZpdGVyX2lkGAUgASgJIlEKEkludml0YXRpb25BY2NlcHRlZBIVCg1pbnZpdGF0aW9uX2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkiQAoSSW52aXRhdGlvbkRlY2xpbmVkEhUKDWludml0YXRpb25faWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkiQQoTSW52aXRhdGlvbkNhbmNlbGxlZBIVCg1pbnZpdGF0aW9uX2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJIqAEChBUaW1lbGluZVNuYXBzaG90EhMKC3RpbWVsaW5lX2lkGAEgASgJEhIKCmNyZWF0b3JfaWQYAiABKAkSFAoMY3JlYXRvcl9uYW1lGAMgASgJEg0KBXRpdGxlGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEjYKCnZpc2liaWxpdHkYBiABKA4yIi50aW1lbGluZXIudGltZWxpbmVzLnYxLlZpc2liaWxpdHkSNgoGc3RhdHVzGAcgASgOMiYudGltZWxpbmVyLnRpbWVsaW5lcy52MS5UaW1lbGluZVN0YXR1cxITCgt2aWRlb19jb3VudBgIIAEoBRIQCghkdXJhdGlvbhgJIAEoBRINCgV2aWV3cxgKIAEoAxITCgtsaWtlc19jb3VudBgLIAEoBRIWCg5jb21tZW50c19jb3VudBgMIAEoBRIWCg5hY3Rpdml0eV9zY29yZRgNIAEoARI0ChBsYXN0X2FjdGl2aXR5X2F0GA4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX2F0GA8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GBAgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5jb3Zlcl9tZWRpYV9pZBgRIAEoCRIQCghyZXZpc2lvbhgSIAEoAypwCgpWaXNpYmlsaXR5EhoKFlZJU0lCSUxJVFlfVU5TUEVDSUZJRUQQABIWChJWSVNJQklMSVRZX1BSSVZBVEUQARIXChNWSVNJQklMSVRZX1VOTElTVEVEEAISFQoRVklTSUJJTElUWV9QVUJMSUMQAyqLAQoOVGltZWxpbmVTdGF0dXMSHwobVElNRUxJTkVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGQoVVElNRUxJTkVfU1RBVFVTX0RSQUZUEAESHgoaVElNRUxJTkVfU1RBVFVTX1BST0NFU1NJTkcQAhIdChlUSU1FTElORV9TVEFUVVNfUFVCTElTSEVEEAMqjgEKEENvbGxhYm9yYXRvclJvbGUSIQodQ09MTEFCT1JBVE9SX1JPTEVfVU5TUEVDSUZJRUQQABIbChdDT0xMQUJPUkFUT1JfUk9MRV9PV05FUhABEhwKGENPTExBQk9SQVRPUl9ST0xFX0VESVRPUhACEhwKGENPTExBQk9SQVRPUl9ST0xFX1ZJRVdFUhADYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message timeliner.timelines.v1.TimelineCreated
@@ -334,6 +336,118 @@ export type InvitationCancelled = Message<"timeliner.timelines.v1.InvitationCanc
  */
 export const InvitationCancelledSchema: GenMessage<InvitationCancelled> = /*@__PURE__*/
   messageDesc(file_timeliner_timelines_v1_events, 11);
+
+/**
+ * Everything a reader of timelines (the feed, search) keeps about one, after any change to it:
+ * created, edited, published, a view, a like, a comment, a video added or removed. Subject
+ * `timelines.timeline.snapshot.v1`. `revision` grows with every change of the timeline, so a
+ * consumer stores a snapshot only when its revision is newer than the one it holds; a deleted
+ * timeline gets no more snapshots (TimelineDeleted follows).
+ *
+ * @generated from message timeliner.timelines.v1.TimelineSnapshot
+ */
+export type TimelineSnapshot = Message<"timeliner.timelines.v1.TimelineSnapshot"> & {
+  /**
+   * @generated from field: string timeline_id = 1;
+   */
+  timelineId: string;
+
+  /**
+   * @generated from field: string creator_id = 2;
+   */
+  creatorId: string;
+
+  /**
+   * @generated from field: string creator_name = 3;
+   */
+  creatorName: string;
+
+  /**
+   * @generated from field: string title = 4;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string description = 5;
+   */
+  description: string;
+
+  /**
+   * @generated from field: timeliner.timelines.v1.Visibility visibility = 6;
+   */
+  visibility: Visibility;
+
+  /**
+   * @generated from field: timeliner.timelines.v1.TimelineStatus status = 7;
+   */
+  status: TimelineStatus;
+
+  /**
+   * @generated from field: int32 video_count = 8;
+   */
+  videoCount: number;
+
+  /**
+   * Seconds.
+   *
+   * @generated from field: int32 duration = 9;
+   */
+  duration: number;
+
+  /**
+   * @generated from field: int64 views = 10;
+   */
+  views: bigint;
+
+  /**
+   * @generated from field: int32 likes_count = 11;
+   */
+  likesCount: number;
+
+  /**
+   * @generated from field: int32 comments_count = 12;
+   */
+  commentsCount: number;
+
+  /**
+   * @generated from field: double activity_score = 13;
+   */
+  activityScore: number;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp last_activity_at = 14;
+   */
+  lastActivityAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 15;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 16;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * The first processed video in the timeline's order, for previews; empty when it has none.
+   *
+   * @generated from field: string cover_media_id = 17;
+   */
+  coverMediaId: string;
+
+  /**
+   * @generated from field: int64 revision = 18;
+   */
+  revision: bigint;
+};
+
+/**
+ * Describes the message timeliner.timelines.v1.TimelineSnapshot.
+ * Use `create(TimelineSnapshotSchema)` to create a new message.
+ */
+export const TimelineSnapshotSchema: GenMessage<TimelineSnapshot> = /*@__PURE__*/
+  messageDesc(file_timeliner_timelines_v1_events, 12);
 
 /**
  * @generated from enum timeliner.timelines.v1.Visibility

@@ -1,0 +1,79 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * What the feed shows of a timeline, kept from TimelinesEvents.TimelineSnapshot: the snapshot
+ * with the highest revision wins, so a redelivered or late one changes nothing.
+ */
+@Entity({ name: 'feed_timelines' })
+@Index('feed_timelines_creator_idx', ['creatorId', 'createdAt', 'id'])
+// Partial (public and published only), made by the migration.
+@Index('feed_timelines_feed_idx', { synchronize: false })
+export class FeedTimeline {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  creatorId: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  creatorName: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 5000, default: '' })
+  description: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  visibility: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: string;
+
+  @Column({ type: 'integer', default: 0 })
+  videoCount: number;
+
+  /** Seconds. */
+  @Column({ type: 'integer', default: 0 })
+  duration: number;
+
+  @Column({ type: 'bigint', default: 0 })
+  views: string;
+
+  @Column({ type: 'integer', default: 0 })
+  likesCount: number;
+
+  @Column({ type: 'integer', default: 0 })
+  commentsCount: number;
+
+  @Column({ type: 'double precision', default: 0 })
+  activityScore: number;
+
+  @Column({ type: 'integer', default: 0 })
+  scoreBand: number;
+
+  @Column({ type: 'timestamptz' })
+  lastActivityAt: Date;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ type: 'uuid', nullable: true })
+  coverMediaId: string | null;
+
+  @Column({ type: 'bigint', default: 0 })
+  revision: string;
+}
+
+/** Timelines deleted: a snapshot that arrives after the deletion must not bring one back. */
+@Entity({ name: 'deleted_timelines' })
+export class DeletedTimeline {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  deletedAt: Date;
+}

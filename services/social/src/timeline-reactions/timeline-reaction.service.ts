@@ -1,0 +1,73 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { DataSource } from 'typeorm';
+import type { Caller, EventWriter, SignedInCaller, TimelineAccess } from '@timeliner/platform';
+import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
+import { requireVisibleTimeline } from '../access/timeline-access.js';
+import type { TimelineReactionKind, TimelineReactionRepository } from './timeline-reaction.repository.js';
+import type { TimelineBookmarkStatusDto, TimelineLikeStatusDto } from './timeline-reaction.dto.js';
+
+const REACTION: Record<TimelineReactionKind, Reaction> = { like: Reaction.LIKE, bookmark: Reaction.BOOKMARK };
+
+/**
+ * Likes and bookmarks of whole timelines. Whoever may see a timeline may read its like count and
+ * their own state, and, signed in, like or bookmark it; a timeline they may not see is not found.
+ * Toggles are idempotent: liking twice is one like, and only a real change is announced.
+ */
+export class TimelineReactionService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reactions: TimelineReactionRepository,
+    private readonly access: TimelineAccess,
+    private readonly events: EventWriter,
+  ) {}
+
+  async liked(caller: Caller, timelineId: string): Promise<TimelineLikeStatusDto> {
+    await requireVisibleTimeline(this.access, timelineId, caller.userId);
+    const { active, count } = await this.reactions.state('like', timelineId.toLowerCase(), caller.userId);
+    return { isLiked: active, liked: active, likesCount: count };
+  }
+
+  async bookmarked(caller: Caller, timelineId: string): Promise<TimelineBookmarkStatusDto> {
+    await requireVisibleTimeline(this.access, timelineId, caller.userId);
+    const { active } = await this.reactions.state('bookmark', timelineId.toLowerCase(), caller.userId);
+    return { isBookmarked: active, bookmarked: active };
+  }
+
+  async setLike(caller: SignedInCaller, timelineId: string, active: boolean): Promise<TimelineLikeStatusDto> {
+    const count = await this.set(caller, 'like', timelineId, active);
+    return { isLiked: active, liked: active, likesCount: count };
+  }
+
+  async setBookmark(caller: SignedInCaller, timelineId: string, active: boolean): Promise<TimelineBookmarkStatusDto> {
+    await this.set(caller, 'bookmark', timelineId, active);
+    return { isBookmarked: active, bookmarked: active };
+  }
+
+  /** Sets the caller's reaction; the count after it. */
+  private async set(caller: SignedInCaller, kind: TimelineReactionKind, rawId: string, active: boolean): Promise<number> {
+    const answer = await requireVisibleTimeline(this.access, rawId, caller.userId);
+    const timelineId = rawId.toLowerCase();
+    const change = await this.dataSource.transaction(async (manager) => {
+      const changed = await this.reactions.set(manager, kind, timelineId, caller.userId, active);
+      if (!changed) return null;
+      await this.events.add(manager, SocialEvents.ReactionChanged, {
+        targetType: TargetType.TIMELINE,
+        targetId: timelineId,
+        timelineId,
+        ownerId: answer.ownerId.toLowerCase(),
+        userId: caller.userId,
+        reaction: REACTION[kind],
+        active,
+        count: BigInt(changed.count),
+        countVersion: changed.version,
+        at: timestampFromDate(new Date()),
+      }, { actorUserId: caller.userId, requestId: caller.requestId });
+      return changed;
+    });
+    if (change) {
+      this.events.committed();
+      return change.count;
+    }
+    return (await this.reactions.state(kind, timelineId, caller.userId)).count;
+  }
+}

@@ -1,0 +1,43 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** A comment on a video, or a reply to one (`parent_id`), spec 001 `video_comments`. */
+@Entity({ name: 'video_comments' })
+@Index('video_comments_thread_idx', ['videoId', 'parentId', 'createdAt', 'id'])
+@Index('video_comments_parent_idx', ['parentId'])
+@Index('video_comments_user_idx', ['userId'])
+export class VideoComment {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  videoId: string;
+
+  @Column('uuid')
+  timelineId: string;
+
+  @Column('uuid')
+  userId: string;
+
+  /** The author's name when written, kept current from auth events; empty until the author is known here. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  userName: string;
+
+  @Column({ type: 'varchar', length: 2000 })
+  content: string;
+
+  /** The top-level comment this replies to; null for a top-level comment. */
+  @Column({ type: 'uuid', nullable: true })
+  parentId: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  repliesCount: number;
+
+  @Column({ type: 'integer', default: 0 })
+  likesCount: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,134 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
+
+/** A stored comment or reply with what the users read model knows of its author. */
+export interface VideoCommentRow {
+  id: string;
+  videoId: string;
+  timelineId: string;
+  parentId: string | null;
+  userId: string;
+  userName: string;
+  content: string;
+  repliesCount: number;
+  likesCount: number;
+  createdAt: Date;
+  author: { username: string; displayName: string; avatar: string | null } | null;
+  /** Sort key, for the next page's cursor. */
+  key: [createdAt: string, id: string];
+}
+
+interface RawRow {
+  id: string;
+  video_id: string;
+  timeline_id: string;
+  parent_id: string | null;
+  user_id: string;
+  user_name: string;
+  content: string;
+  replies_count: number;
+  likes_count: number;
+  created_at: Date;
+  created_key: string;
+  author_username: string | null;
+  author_display_name: string | null;
+  author_avatar: string | null;
+}
+
+const SELECT = `
+  SELECT c.id, c.video_id, c.timeline_id, c.parent_id, c.user_id, c.user_name, c.content, c.replies_count, c.likes_count, c.created_at,
+         ${cursorTimestamp('c.created_at')} AS created_key,
+         u.username AS author_username, u.display_name AS author_display_name, u.avatar AS author_avatar
+    FROM video_comments c
+    LEFT JOIN users u ON u.id = c.user_id`;
+
+const toRow = (raw: RawRow): VideoCommentRow => ({
+  id: raw.id,
+  videoId: raw.video_id,
+  timelineId: raw.timeline_id,
+  parentId: raw.parent_id,
+  userId: raw.user_id,
+  userName: raw.user_name,
+  content: raw.content,
+  repliesCount: raw.replies_count,
+  likesCount: raw.likes_count,
+  createdAt: raw.created_at,
+  author: raw.author_username === null ? null : { username: raw.author_username, displayName: raw.author_display_name ?? '', avatar: raw.author_avatar },
+  key: [raw.created_key, raw.id],
+});
+
+export interface NewVideoComment {
+  id: string;
+  videoId: string;
+  timelineId: string;
+  parentId: string | null;
+  userId: string;
+  userName: string;
+  content: string;
+}
+
+/**
+ * video_comments: top-level comments and their replies (one level: a reply's parent is always a
+ * top-level comment), and the versioned comment count on the video's row. Writers hold the video
+ * row (VideoRepository.find with lock) so counts, replies and deletions never interleave.
+ */
+export class VideoCommentRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Up to `limit` top-level comments of a video after `after`, oldest first. */
+  async topLevel(videoId: string, limit: number, after?: CursorKey): Promise<VideoCommentRow[]> {
+    const params: unknown[] = [videoId, limit];
+    let where = 'c.video_id = $1 AND c.parent_id IS NULL';
+    if (after) {
+      params.push(after[0], after[1]);
+      where += ' AND (c.created_at, c.id) > ($3::timestamptz, $4::uuid)';
+    }
+    const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY c.created_at, c.id LIMIT $2`, params);
+    return rows.map(toRow);
+  }
+
+  /** The replies to these comments, oldest first. */
+  async repliesOf(videoId: string, parentIds: string[]): Promise<VideoCommentRow[]> {
+    if (parentIds.length === 0) return [];
+    const rows: RawRow[] = await this.dataSource.query(
+      `${SELECT} WHERE c.video_id = $1 AND c.parent_id = ANY($2::uuid[]) ORDER BY c.created_at, c.id`,
+      [videoId, parentIds],
+    );
+    return rows.map(toRow);
+  }
+
+  async find(manager: EntityManager, videoId: string, commentId: string): Promise<VideoCommentRow | null> {
+    const rows: RawRow[] = await manager.query(`${SELECT} WHERE c.id = $1 AND c.video_id = $2`, [commentId, videoId]);
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  async insert(manager: EntityManager, comment: NewVideoComment): Promise<VideoCommentRow> {
+    await manager.query(
+      'INSERT INTO video_comments (id, video_id, timeline_id, parent_id, user_id, user_name, content) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [comment.id, comment.videoId, comment.timelineId, comment.parentId, comment.userId, comment.userName, comment.content],
+    );
+    if (comment.parentId) await manager.query('UPDATE video_comments SET replies_count = replies_count + 1 WHERE id = $1', [comment.parentId]);
+    return (await this.find(manager, comment.videoId, comment.id))!;
+  }
+
+  /** Deletes a comment and, for a top-level one, its replies; how many rows went. */
+  async delete(manager: EntityManager, comment: VideoCommentRow): Promise<number> {
+    const gone: unknown[] = await manager.query(
+      'WITH gone AS (DELETE FROM video_comments WHERE id = $1 OR parent_id = $1 RETURNING 1) SELECT * FROM gone',
+      [comment.id],
+    );
+    if (comment.parentId) await manager.query('UPDATE video_comments SET replies_count = greatest(replies_count - 1, 0) WHERE id = $1', [comment.parentId]);
+    return gone.length;
+  }
+
+  /** Changes the video's comment count (replies included) by `delta`; the new count and version. */
+  async count(manager: EntityManager, videoId: string, delta: number): Promise<{ count: number; version: bigint }> {
+    const [row] = (await manager.query(
+      `WITH v AS (UPDATE videos SET comments_count = greatest(comments_count + $2::int, 0), count_version = nextval('count_version_seq')
+                   WHERE id = $1 RETURNING comments_count AS count, count_version::text AS version)
+       SELECT * FROM v`,
+      [videoId, delta],
+    )) as Array<{ count: number; version: string }>;
+    return { count: row!.count, version: BigInt(row!.version) };
+  }
+}

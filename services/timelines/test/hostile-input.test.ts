@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { as, type Method, type Person, startHarness, type TimelinesHarness } from './harness.js';
+
+/**
+ * Input no handler can store or should walk, sent to every route of the service read from its
+ * own OpenAPI document (a new route is covered without being named): a NUL character in the body
+ * or the query, and JSON nested 20,000 levels deep. Each is a 400 with a clear message and
+ * changes nothing.
+ */
+let h: TimelinesHarness;
+let owner: Person;
+let timelineId: string;
+
+const NESTED = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+
+async function tableCounts(): Promise<string> {
+  const tables: Array<{ name: string }> = await h.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('inbox', 'migrations') ORDER BY 1");
+  const counts = await Promise.all(tables.map(async ({ name }) => `${name}=${(await h.query<{ n: string }>(`SELECT count(*) AS n FROM "${name}"`))[0]!.n}`));
+  return counts.join(' ');
+}
+
+async function operations(): Promise<Array<{ method: Method; path: string }>> {
+  const document = (await h.call('get', '/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths).flatMap(([template, ops]) =>
+    Object.keys(ops)
+      .filter((m): m is Method => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((method) => ({ method, path: template.replace(/\{[^}]+\}/g, (param) => (param === '{token}' || param === '{idOrToken}' ? 'x'.repeat(43) : timelineId)) })),
+  );
+}
+
+beforeAll(async () => {
+  h = await startHarness('hostile');
+  owner = await h.register();
+  timelineId = (await h.call('post', '/api/timelines', as(owner)).send({ title: 'Target', visibility: 'public' }).expect(201)).body.id;
+});
+afterAll(() => h.close());
+
+describe('hostile input on every route', () => {
+  it('answers a NUL character in the body with 400 and changes nothing', async () => {
+    const before = await tableCounts();
+    const writes = (await operations()).filter((op) => op.method !== 'get');
+    expect(writes.length).toBeGreaterThan(5);
+    for (const op of writes) {
+      const res = await h.call(op.method, op.path, as(owner)).send({ title: 'a\u0000b', content: 'x\u0000', email: 'a\u0000@b.c', message: '\u0000' });
+      expect({ ...op, status: res.status, message: res.body.message }).toEqual({ ...op, status: 400, message: 'Text must not contain NUL characters' });
+    }
+    expect(await tableCounts()).toBe(before);
+  });
+
+  it('answers a NUL character in the query with 400', async () => {
+    for (const op of (await operations()).filter((o) => o.method === 'get')) {
+      const res = await h.call('get', `${op.path}?cursor=%00&limit=1`, as(owner));
+      expect({ ...op, status: res.status, message: res.body.message }).toEqual({ ...op, status: 400, message: 'Text must not contain NUL characters' });
+    }
+  });
+
+  it('answers JSON nested 20,000 levels deep with 400 and changes nothing', async () => {
+    const before = await tableCounts();
+    for (const op of (await operations()).filter((o) => o.method !== 'get')) {
+      const res = await h.call(op.method, op.path, as(owner)).set('content-type', 'application/json').send(NESTED);
+      expect({ ...op, status: res.status }).toEqual({ ...op, status: 400 });
+      expect(res.body.message).toMatch(/nested more than 32 levels|Malformed JSON body/);
+    }
+    expect(await tableCounts()).toBe(before);
+  });
+});
+
+describe('answers that depend on the caller', () => {
+  it('are marked no-store, so no shared cache keeps one for somebody else', async () => {
+    const mine = await h.call('get', '/api/my-timelines', as(owner)).expect(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
+    const refused = await h.call('get', '/api/my-timelines').expect(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});
