@@ -86,6 +86,27 @@ export class GatewayConfig extends BaseConfig {
   @Max(3_600)
   UPSTREAM_TIMEOUT_SECONDS: number = 60;
 
+  /**
+   * A request body must average BODY_MIN_BYTES_PER_SECOND over every BODY_TIMEOUT_SECONDS, or
+   * it gets 408 and its connection is closed (a silent client never holds a service connection).
+   */
+  @IsInt()
+  @Min(1)
+  @Max(3_600)
+  BODY_TIMEOUT_SECONDS: number = 30;
+
+  @IsInt()
+  @Min(1)
+  BODY_MIN_BYTES_PER_SECOND: number = 1024;
+
+  /**
+   * Open connections per client address; 0 turns the limit off. Counted on the socket's address,
+   * so it is off behind a trusted proxy (TRUST_PROXY set), where the ingress limits connections.
+   */
+  @IsInt()
+  @Min(0)
+  MAX_CONNECTIONS_PER_ADDRESS: number = 128;
+
   /** Upstream base URLs by service name (`auth` → AUTH_SERVICE_URL), for the services configured. */
   serviceUrls(): Record<string, string> {
     const urls: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
@@ -22,6 +23,7 @@ import { GatewayMetrics } from './http/gateway-metrics.js';
 import { credentialRateLimit, globalRateLimit } from './http/rate-limits.js';
 import { addRequestContext } from './http/request-context.js';
 import { addPermissionsPolicy, helmetOptions } from './http/security-headers.js';
+import { guardSlowClients } from './http/slow-clients.js';
 import { gatewayHealthChecks } from './http/upstream-health.js';
 import { apiDocsPlugin } from './openapi/api-docs.plugin.js';
 import { OpenApiAggregator } from './openapi/openapi-aggregator.js';
@@ -93,6 +95,12 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
   // Order matters: hooks run in registration order, and rate limits attach to routes declared after them.
   addRequestContext(fastify, logger);
   instrumentHttp(fastify, registry);
+  guardSlowClients(fastify, app.getHttpServer() as Server, {
+    windowMs: config.BODY_TIMEOUT_SECONDS * 1000,
+    minBytesPerSecond: config.BODY_MIN_BYTES_PER_SECOND,
+    maxConnectionsPerAddress: config.TRUST_PROXY ? 0 : config.MAX_CONNECTIONS_PER_ADDRESS,
+    logger,
+  });
   await app.register(fastifyHelmet, helmetOptions);
   addPermissionsPolicy(fastify);
   await app.register(fastifyRateLimit, globalRateLimit(config));
