@@ -107,6 +107,15 @@ export class GatewayConfig extends BaseConfig {
   @Min(0)
   MAX_CONNECTIONS_PER_ADDRESS: number = 128;
 
+  /**
+   * Port for `/metrics` and `/health/*` only (probes and scrapes inside the cluster); when set
+   * the public port answers 404 for them. 0: served on the public port (npm start, compose).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  INTERNAL_PORT: number = 0;
+
   /** Upstream base URLs by service name (`auth` → AUTH_SERVICE_URL), for the services configured. */
   serviceUrls(): Record<string, string> {
     const urls: Record<string, string> = {};

@@ -24,6 +24,7 @@ import { credentialRateLimit, globalRateLimit } from './http/rate-limits.js';
 import { addRequestContext } from './http/request-context.js';
 import { addPermissionsPolicy, helmetOptions } from './http/security-headers.js';
 import { guardSlowClients } from './http/slow-clients.js';
+import { listenInternal, restrictInternalPaths } from './http/internal-port.js';
 import { gatewayHealthChecks } from './http/upstream-health.js';
 import { apiDocsPlugin } from './openapi/api-docs.plugin.js';
 import { OpenApiAggregator } from './openapi/openapi-aggregator.js';
@@ -90,10 +91,12 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  let internalMark: string | undefined;
   app.useGlobalFilters(new HttpErrorFilter(logger));
 
   // Order matters: hooks run in registration order, and rate limits attach to routes declared after them.
   addRequestContext(fastify, logger);
+  if (config.INTERNAL_PORT > 0) internalMark = restrictInternalPaths(fastify).mark;
   instrumentHttp(fastify, registry);
   guardSlowClients(fastify, app.getHttpServer() as Server, {
     windowMs: config.BODY_TIMEOUT_SECONDS * 1000,
@@ -132,5 +135,6 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
   await app.register(webAppPlugin, { webDist: options.webDist ?? config.WEB_DIST, logger });
 
   await app.init();
+  if (internalMark) await listenInternal(fastify, internalMark, config.INTERNAL_PORT, config.HOST);
   return app;
 }

@@ -103,6 +103,21 @@ describe('k8s', () => {
       expect(JSON.stringify(policy)).toContain('ingress-nginx');
     });
 
+    it('keeps the gateway\'s metrics and probes off the port the Ingress reaches', () => {
+      const gateway = ofKind(resources(), 'Deployment').find((d) => d.metadata.name === 'gateway') as unknown as {
+        spec: { template: { metadata: { annotations: Record<string, string> }; spec: { containers: Array<Record<string, unknown> & { env: Array<{ name: string; value: string }>; ports: Array<{ name: string; containerPort: number }> }> } } };
+      };
+      const container = gateway.spec.template.spec.containers[0]!;
+      const internal = container.ports.find((p) => p.name === 'internal')!;
+      expect(container.env).toContainEqual({ name: 'INTERNAL_PORT', value: String(internal.containerPort) });
+      for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) {
+        expect((container[probe] as { httpGet: { port: string } }).httpGet.port).toBe('internal');
+      }
+      expect(gateway.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(internal.containerPort));
+      const service = ofKind(resources(), 'Service').find((r) => r.metadata.name === 'gateway') as unknown as { spec: { ports: Array<{ targetPort: string }> } };
+      expect(service.spec.ports.map((p) => p.targetPort)).toEqual(['http']);
+    });
+
     it(`puts everything in the ${NAMESPACE} namespace`, () => {
       const misplaced = resources().filter((r) => r.kind !== 'Namespace' && r.metadata.namespace !== NAMESPACE);
       expect(misplaced.map(id)).toEqual([]);
