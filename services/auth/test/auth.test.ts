@@ -152,12 +152,13 @@ describe('auth service', () => {
       await h.call('post', '/api/auth/logout', { userId: s.user_id, sessionId: s.id }).expect(204);
     });
 
+    const AVATAR = '/api/media/3f2b1c4d-1111-4222-8333-444455556666/file';
     it('updates display name, bio and avatar, and emits UserUpdated', async () => {
       const { token, user } = await register();
       const s = await sessionOf(token);
       const as = { userId: s.user_id, sessionId: s.id };
-      const res = await h.call('put', '/api/auth/profile', as).send({ displayName: '  Ada L.  ', bio: 'Makes timelines', avatar: 'https://cdn.example.com/a.png' }).expect(200);
-      expect(res.body).toMatchObject({ id: user.id, displayName: 'Ada L.', bio: 'Makes timelines', avatar: 'https://cdn.example.com/a.png' });
+      const res = await h.call('put', '/api/auth/profile', as).send({ displayName: '  Ada L.  ', bio: 'Makes timelines', avatar: AVATAR }).expect(200);
+      expect(res.body).toMatchObject({ id: user.id, displayName: 'Ada L.', bio: 'Makes timelines', avatar: AVATAR });
       const events = await h.query<{ type: string }>("SELECT type FROM outbox WHERE actor_user_id = $1 AND type = 'auth.user.updated'", [user.id]);
       expect(events).toHaveLength(1);
     });

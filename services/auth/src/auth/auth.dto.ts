@@ -52,6 +52,10 @@ export class RegisterDto {
   displayName: string;
 }
 
+/** Our own image paths only: an avatar is shown to everyone, so it must never point elsewhere. */
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+export const AVATAR_PATH = new RegExp(`^(|/api/media/${UUID}/file(\\?variant=web)?|/api/users/${UUID}/avatar(\\?v=\\d{1,16})?)$`);
+
 export class UpdateProfileDto {
   @ApiPropertyOptional({ minLength: 2, maxLength: 80 })
   @IsOptional()
@@ -67,11 +71,15 @@ export class UpdateProfileDto {
   @MaxLength(500, { message: 'Bio must be at most 500 characters' })
   bio?: string;
 
-  @ApiPropertyOptional({ maxLength: 2048, description: 'An https URL or a path on this site', nullable: true })
+  @ApiPropertyOptional({
+    maxLength: 2048,
+    nullable: true,
+    description: 'An image stored here: `/api/media/{id}/file` or `/api/users/{id}/avatar`; empty removes it. Other hosts, and paths that a browser would read as another host (`//host`, `/\\host`), are refused.',
+  })
   @IsOptional()
   @IsString({ message: 'Avatar must be a URL' })
   @MaxLength(2048, { message: 'Avatar URL is too long' })
-  @Matches(/^(https:\/\/[^\s]+|\/[^\s]*|)$/, { message: 'Avatar must be an https URL or a path on this site' })
+  @Matches(AVATAR_PATH, { message: 'Avatar must be an image uploaded to this site' })
   avatar?: string;
 }
 

@@ -11,7 +11,6 @@ function ProfileForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const [displayName, setDisplayName] = useState(user.displayName);
   const [bio, setBio] = useState(user.bio ?? '');
-  const [avatar, setAvatar] = useState(user.avatar ?? '');
   const [nameError, setNameError] = useState<string>();
 
   const update = useUpdateProfile({
@@ -26,7 +25,6 @@ function ProfileForm({ user }: { user: User }) {
   const changes: UpdateProfileInput = {};
   if (displayName.trim() !== user.displayName) changes.displayName = displayName.trim();
   if (bio.trim() !== (user.bio ?? '')) changes.bio = bio.trim();
-  if (avatar.trim() !== (user.avatar ?? '')) changes.avatar = avatar.trim();
   const changed = Object.keys(changes).length > 0;
 
   const onSubmit = (event: FormEvent) => {
@@ -68,14 +66,6 @@ function ProfileForm({ user }: { user: User }) {
           onChange={(event) => setBio(event.target.value)}
         />
       </div>
-      <Field
-        label="Avatar image address"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        value={avatar}
-        onChange={(event) => setAvatar(event.target.value)}
-      />
       <div>
         <button type="submit" className="button button--primary" disabled={update.isPending || !changed}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
