@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { broadcastRealtime, serveRpc, type Subscription } from '@timeliner/platform';
-import { Realtime, type RealtimeMessage, TimelinesRpc } from '@timeliner/proto';
+import { create, type DescMessage, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
+import { type EventDefinition, Realtime, type RealtimeMessage, TimelinesEvents, TimelinesRpc } from '@timeliner/proto';
 import { type FakeUpstream, startFakeUpstream } from './support/fake-upstream.js';
 import { type RunningGateway, SECRET, startGateway } from './support/start-gateway.js';
 import { BUS_KINDS, FakeAuthResponder, openTestBus, type TestBus } from './support/test-bus.js';
@@ -104,6 +105,46 @@ describe.each(BUS_KINDS)('/ws over the %s bus', (kind) => {
       socket.close();
     } finally {
       await responder?.unsubscribe();
+    }
+  });
+
+  it('ends the subscriptions of those who lose access to a timeline, on the change itself, and all of them on deletion', async () => {
+    const timelineId = randomUUID();
+    const canView = new Set<string>();
+    const responder = await serveRpc(bus.services, TimelinesRpc.CheckAccess, 'timelines', async ({ timelineId: asked, userId }) => ({ canView: asked === timelineId && canView.has(userId) }));
+    const publish = async <S extends DescMessage>(definition: EventDefinition<S>, payload: MessageInitShape<S>) =>
+      bus.services.publish({
+        subject: definition.subject,
+        meta: { id: randomUUID(), type: definition.type, version: definition.version, occurredAt: new Date().toISOString() },
+        data: toBinary(definition.schema, create(definition.schema, payload)),
+      });
+    try {
+      const removed = await signedIn();
+      const kept = await signedIn();
+      canView.add(removed.session.userId);
+      canView.add(kept.session.userId);
+      const topic = `timeline:${timelineId}`;
+      for (const { socket } of [removed, kept]) {
+        socket.send({ type: 'subscribe', topic });
+        expect(await socket.next()).toEqual({ type: 'subscribed', topic });
+      }
+
+      canView.delete(removed.session.userId);
+      await publish(TimelinesEvents.CollaboratorRemoved, { timelineId, userId: removed.session.userId });
+      expect(await removed.socket.next()).toEqual({ type: 'unsubscribed', topic, reason: 'access-revoked' });
+      const message = progress(timelineId, 10);
+      await broadcastRealtime(bus.services, Realtime.timelineSubject(timelineId), message);
+      expect(await kept.socket.next()).toEqual(message);
+      expect(await removed.socket.silentFor(200)).toBe(true);
+
+      await publish(TimelinesEvents.TimelineDeleted, { timelineId, creatorId: randomUUID() });
+      expect(await kept.socket.next()).toEqual({ type: 'unsubscribed', topic, reason: 'access-revoked' });
+      await broadcastRealtime(bus.services, Realtime.timelineSubject(timelineId), progress(timelineId, 20));
+      expect(await kept.socket.silentFor(200)).toBe(true);
+      removed.socket.close();
+      kept.socket.close();
+    } finally {
+      await responder.unsubscribe();
     }
   });
 

@@ -179,6 +179,10 @@ export class RealtimeConnection implements TopicSubscriber {
     this.reply({ type: 'unsubscribed', topic: name });
   }
 
+  notify(message: Record<string, unknown>): void {
+    this.reply(message);
+  }
+
   private reply(message: Record<string, unknown>): void {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
   }

@@ -5,6 +5,7 @@ import type { GatewayMetrics } from '../http/gateway-metrics.js';
 import type { Revocation, SessionResolver } from '../sessions/session-resolver.js';
 import { originAllowed } from './origin-check.js';
 import { CloseCode, type ConnectionLimits, DEFAULT_LIMITS, RealtimeConnection } from './realtime-connection.js';
+import { watchAccessChanges } from './access-watch.js';
 import type { TopicAuthorizer } from './topic-authorizer.js';
 import { relayRealtime, TopicHub, type TopicSubscriber } from './topic-hub.js';
 
@@ -31,6 +32,7 @@ export async function realtimePlugin(fastify: FastifyInstance, options: Realtime
 
   fastify.setErrorHandler(jsonErrorHandler(logger));
   const relay = await relayRealtime(options.bus, hub);
+  const accessWatch = await watchAccessChanges(options.bus, hub, authorizer, logger);
   const stopWatching = sessions.onRevoked((revocation) => hub.closeWhere(revokes(revocation), CloseCode.unauthorized, 'Session revoked'));
 
   // Finds sockets whose peer vanished without a close (a phone that lost its network).
@@ -43,6 +45,7 @@ export async function realtimePlugin(fastify: FastifyInstance, options: Realtime
     clearInterval(heartbeat);
     stopWatching();
     await relay.unsubscribe();
+    await accessWatch.unsubscribe();
   });
 
   fastify.route({

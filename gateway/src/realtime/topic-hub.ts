@@ -7,6 +7,8 @@ export interface TopicSubscriber {
   readonly sessionId: string | undefined;
   deliver(frame: Buffer): void;
   close(code: number, reason: string): void;
+  /** Tells the client it no longer receives a topic (its access ended). */
+  notify(message: Record<string, unknown>): void;
 }
 
 /**
@@ -44,6 +46,11 @@ export class TopicHub {
     const watchers = this.byTopic.get(topic);
     watchers?.delete(subscriber);
     if (watchers?.size === 0) this.byTopic.delete(topic);
+  }
+
+  /** The sockets of this replica watching a topic. */
+  watchersOf(topic: string): TopicSubscriber[] {
+    return [...(this.byTopic.get(topic) ?? [])];
   }
 
   topicCount(subscriber: TopicSubscriber): number {
