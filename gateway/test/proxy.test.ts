@@ -157,6 +157,14 @@ describe('gateway proxy', () => {
     expect(response.body.headers['content-type']).toBe('application/json');
   });
 
+  it('answers 413 to a JSON body over 1 MiB without forwarding it, and forwards one just under', async () => {
+    const big = JSON.stringify({ content: 'a'.repeat(2 * 1024 * 1024) });
+    const refused = await request(gateway.url).post('/api/auth/echo').set('content-type', 'application/json').send(big).expect(413);
+    expect(refused.body).toMatchObject({ statusCode: 413, message: 'A JSON body may be at most 1 MiB' });
+    const fits = JSON.stringify({ content: 'a'.repeat(1024 * 1024 - 20) });
+    await request(gateway.url).post('/api/auth/echo').set('content-type', 'application/json; charset=utf-8').send(fits).expect(200);
+  });
+
   it('passes Range requests and 206 answers through', async () => {
     const response = await request(gateway.url)
       .get('/api/auth/file')

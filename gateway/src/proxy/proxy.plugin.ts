@@ -33,6 +33,16 @@ export interface ProxyOptions {
   logger: Logger;
 }
 
+/** What every service accepts as a JSON body (services/platform bootstrap's bodyLimit). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+const jsonTooLarge = (request: FastifyRequest): boolean => {
+  const type = String(request.headers['content-type'] ?? '').toLowerCase();
+  if (!/^application\/([\w.+-]+\+)?json\b/.test(type)) return false;
+  const length = Number(request.headers['content-length']);
+  return Number.isFinite(length) && length > JSON_BODY_LIMIT;
+};
+
 /**
  * `/api/*`: resolves the owner in the route table and the caller from the bearer token, then
  * streams the request to the owner and its answer back. Registered as its own plugin so its
@@ -82,6 +92,12 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const target = forwardTarget(request.url);
     if (!target) throw new BadRequestException('Malformed request path');
+    if (jsonTooLarge(request)) {
+      // Said here, before any byte goes upstream: a service refusing mid-body would leave the
+      // gateway with a broken upstream connection to report (502) instead of the real answer.
+      void reply.header('connection', 'close');
+      throw new HttpException(errorBody(413, `A JSON body may be at most ${JSON_BODY_LIMIT / 1024 / 1024} MiB`), 413);
+    }
     const route = routes.resolve(target.path);
     if (!route) throw new NotFoundException(`Cannot ${request.method} ${target.path}`);
     const session = await callerOf(request, reply);

@@ -41,6 +41,7 @@ export * from './mail/mail.factory.js';
 export * from './http/service-process.js';
 export * from './bus/event-writer.js';
 export * from './http/listen.js';
+export * from './http/cursor.js';
 export * from './access/timeline-access.js';
 export * from './ids/canonical-ids.js';
 export * from './startup/wait-for.js';

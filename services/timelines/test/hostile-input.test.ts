@@ -54,6 +54,31 @@ describe('hostile input on every route', () => {
     }
   });
 
+  it('answers cursors the database could not compare (impossible dates, huge numbers) with 400, never 500', async () => {
+    const cursor = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    const id = '3f2b1c4d-1111-4222-8333-444455556666';
+    const hostile = [
+      cursor(['2026-13-45T99:99:99.000000Z', id]),
+      cursor([2 ** 53 - 1, '2026-11-25T00:00:00.000000Z', id]),
+      cursor([0, '2026-02-30T00:00:00.000000Z', id]),
+      cursor([-(2 ** 40), '0001-01-01T00:00:00.000000Z', id]),
+    ];
+    const lists = (await operations()).filter((o) => o.method === 'get');
+    for (const op of lists) {
+      for (const c of hostile) {
+        const res = await h.call('get', `${op.path}?cursor=${c}`, as(owner));
+        expect({ ...op, cursor: c, status: res.status < 500 ? 'not 5xx' : res.status }).toEqual({ ...op, cursor: c, status: 'not 5xx' });
+      }
+    }
+    for (const path of ['/api/timelines', '/api/my-timelines', `/api/timelines/${timelineId}/comments`]) {
+      for (const c of hostile) {
+        const res = await h.call('get', `${path}?cursor=${c}`, as(owner));
+        if (res.status === 404) continue; // a list this service does not own
+        expect({ path, status: res.status, message: res.body.message }).toEqual({ path, status: 400, message: 'Invalid cursor' });
+      }
+    }
+  });
+
   it('answers JSON nested 20,000 levels deep with 400 and changes nothing', async () => {
     const before = await tableCounts();
     for (const op of (await operations()).filter((o) => o.method !== 'get')) {

@@ -1,5 +1,4 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { BadRequestException } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -12,7 +11,7 @@ import type { FastifyReply } from 'fastify';
  * Timestamps travel as Postgres text with microseconds, so no row is skipped or repeated at a
  * page boundary.
  */
-export type CursorKey = Array<string | number>;
+export type { CursorKey } from '@timeliner/platform';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -53,29 +52,5 @@ export const sendPage = <T>(reply: FastifyReply, page: Page<T>): T[] => {
   return page.items;
 };
 
-export const encodeCursor = (key: CursorKey): string => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
-
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Decodes a cursor whose parts have the given kinds, or answers 400. */
-export function decodeCursor(cursor: string, kinds: ReadonlyArray<'int' | 'timestamp' | 'uuid'>): CursorKey {
-  const invalid = () => new BadRequestException('Invalid cursor');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== kinds.length) throw invalid();
-  kinds.forEach((kind, i) => {
-    const part: unknown = parsed[i];
-    const ok =
-      kind === 'int' ? Number.isSafeInteger(part) : kind === 'timestamp' ? typeof part === 'string' && TIMESTAMP.test(part) : typeof part === 'string' && UUID.test(part);
-    if (!ok) throw invalid();
-  });
-  return parsed as CursorKey;
-}
-
-/** SQL for a timestamp column as cursor text (UTC, microseconds). */
-export const cursorTimestamp = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+// The cursor format and its strict checks are shared by every service.
+export { cursorTimestamp, decodeCursor, encodeCursor } from '@timeliner/platform';
