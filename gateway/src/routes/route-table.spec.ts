@@ -79,6 +79,10 @@ describe('the product route table', () => {
     ['/api/timelines/7/liked', 'social'],
     ['/api/timelines/7/bookmark', 'social'],
     ['/api/timelines/7/bookmarked', 'social'],
+    ['/api/users/42/follow', 'social'],
+    ['/api/users/42/following', 'social'],
+    ['/api/users/42/followers', 'social'],
+    ['/api/users/42/following-list', 'social'],
     ['/api/videos/9/like', 'social'],
     ['/api/videos/9/liked', 'social'],
     ['/api/videos/9/comments', 'social'],
@@ -112,6 +116,7 @@ describe('the product route table', () => {
     '/api/media',
     '/api/exports',
     '/api/timelines/7/export/9',
+    '/api/users/42/follow/9',
   ])('has no owner for %s', (path) => {
     expect(table.resolve(path)).toBeNull();
   });

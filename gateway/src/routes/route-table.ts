@@ -41,6 +41,11 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/timelines/:id/liked', service: 'social' },
   { pattern: '/api/timelines/:id/bookmark', service: 'social' },
   { pattern: '/api/timelines/:id/bookmarked', service: 'social' },
+  // follows of a person; /api/users/:id/profile stays with auth
+  { pattern: '/api/users/:id/follow', service: 'social' },
+  { pattern: '/api/users/:id/following', service: 'social' },
+  { pattern: '/api/users/:id/followers', service: 'social' },
+  { pattern: '/api/users/:id/following-list', service: 'social' },
   // likes and comments of single videos: more specific than media's /api/videos/*
   { pattern: '/api/videos/:id/like', service: 'social' },
   { pattern: '/api/videos/:id/liked', service: 'social' },

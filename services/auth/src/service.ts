@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
-import { createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, serveRpc, listenService, type RunningService } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, serveRpc, listenService, type RunningService } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
 import { AuthRpc } from '@timeliner/proto';
 import { AuthModule } from './auth.module.js';
 import { schema } from './schema.js';
 import { SessionVerifier } from './sessions/session-verifier.js';
 import { RateLimiter } from './security/rate-limiter.js';
+import { followCountEventHandlers } from './users/follow-count-events.js';
 import { UserLookup } from './users/user-lookup.js';
 
 export interface AuthServiceOptions {
@@ -19,10 +20,14 @@ export interface AuthServiceOptions {
 
 const HOUR = 60 * 60 * 1000;
 
+/** Consumer group of this service on the event stream: replicas share it. */
+export const CONSUMER_GROUP = 'auth';
+
 /**
  * Starts the auth service: its schema and migrations, the outbox relay, the responders the
- * gateway (session verification) and other services (user lookup by e-mail) ask, and the HTTP
- * API. Used by the standalone process and by the single-process mode alike.
+ * gateway (session verification) and other services (user lookup by e-mail) ask, the consumer
+ * that keeps profile counts from other services' events, and the HTTP API. Used by the
+ * standalone process and by the single-process mode alike.
  */
 export async function startAuthService(options: AuthServiceOptions): Promise<RunningService> {
   const { logger, bus } = options;
@@ -37,6 +42,8 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
     await serveRpc(bus, AuthRpc.VerifySession, 'auth', async (request) => verifier.verify(request.tokenHash)),
     await serveRpc(bus, AuthRpc.LookupUser, 'auth', async (request) => lookup.byEmail(request.email)),
   ];
+  // Profile counts kept by other services: follows (social).
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, followCountEventHandlers);
 
   const limiter = new RateLimiter(dataSource);
   const housekeeping = setInterval(() => {
@@ -60,6 +67,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
       clearInterval(housekeeping);
       await app.close();
       for (const responder of responders) await responder.unsubscribe();
+      await consumer.unsubscribe();
       await relay.stop();
       await dataSource.destroy();
     },

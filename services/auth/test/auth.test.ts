@@ -31,6 +31,8 @@ describe('auth service', () => {
         avatar: null,
         bio: null,
         createdAt: expect.any(String),
+        followersCount: 0,
+        followingCount: 0,
       });
       expect(res.body.session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(new Date(res.body.session.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);

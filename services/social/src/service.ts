@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
+import { followEventHandlers } from './follows/follow-events.js';
 import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';
 import { timelineEventHandlers } from './timelines/timeline-events.js';
@@ -33,7 +34,7 @@ export async function startSocialService(options: SocialServiceOptions): Promise
   relay.start();
   const events = new EventWriter(relay);
 
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...timelineEventHandlers, ...videoEventHandlers]);
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...timelineEventHandlers, ...videoEventHandlers, ...followEventHandlers(events)]);
   const timelineAccess = new BusTimelineAccess(bus, logger, options.timelinesTimeoutMs ?? 2_000);
 
   const app = await createServiceApp({

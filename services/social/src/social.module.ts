@@ -1,6 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventWriter, type TimelineAccess } from '@timeliner/platform';
+import { FollowController } from './follows/follow.controller.js';
+import { FollowRepository } from './follows/follow.repository.js';
+import { FollowService } from './follows/follow.service.js';
 import { TimelineCommentController } from './timeline-comments/timeline-comment.controller.js';
 import { TimelineCommentRepository } from './timeline-comments/timeline-comment.repository.js';
 import { TimelineCommentService } from './timeline-comments/timeline-comment.service.js';
@@ -33,7 +36,7 @@ export class SocialModule {
   static forRoot(deps: SocialModuleDeps): DynamicModule {
     return {
       module: SocialModule,
-      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController],
+      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController, FollowController],
       providers: [
         { provide: DataSource, useValue: deps.dataSource },
         { provide: EventWriter, useValue: deps.events },
@@ -62,6 +65,12 @@ export class SocialModule {
           provide: VideoCommentService,
           useFactory: (ds: DataSource, videos: VideoRepository, comments: VideoCommentRepository, access: TimelineAccess, events: EventWriter) => new VideoCommentService(ds, videos, comments, access, events),
           inject: [DataSource, VideoRepository, VideoCommentRepository, TIMELINE_ACCESS, EventWriter],
+        },
+        { provide: FollowRepository, useFactory: (ds: DataSource) => new FollowRepository(ds), inject: [DataSource] },
+        {
+          provide: FollowService,
+          useFactory: (ds: DataSource, follows: FollowRepository, events: EventWriter) => new FollowService(ds, follows, events),
+          inject: [DataSource, FollowRepository, EventWriter],
         },
       ],
     };

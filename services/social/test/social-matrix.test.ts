@@ -145,6 +145,94 @@ const matrix: Row[] = [
   },
 ];
 
+/**
+ * Routes about a person rather than a timeline (follows): each caller is tried on someone the
+ * users read model knows, someone it does not, and themselves. Listed in the coverage check above.
+ */
+type UserTarget = 'known' | 'unknown' | 'self';
+interface UserRow {
+  method: Method;
+  route: string;
+  path: (userId: string) => string;
+  expected: Record<'anonymous' | 'signedIn', Record<UserTarget, number>>;
+  badInput?: Array<{ path: (userId: string) => string; message: string; status?: number }>;
+}
+const USER_NOT_FOUND = 'User not found';
+const pageBadInput = (path: (userId: string) => string) => [
+  { path: (id: string) => `${path(id)}?limit=0`, message: 'Limit must be a whole number from 1 to 100' },
+  { path: (id: string) => `${path(id)}?limit=101`, message: 'Limit must be a whole number from 1 to 100' },
+  { path: (id: string) => `${path(id)}?cursor=not-a-cursor`, message: 'Invalid cursor' },
+  { path: (id: string) => `${path(id)}?cursor=${long(201)}`, message: 'Invalid cursor' },
+  { path: (id: string) => `${path(id)}?sort=oldest`, message: 'Unknown field: sort' },
+];
+const userReadable = { anonymous: { known: 200, unknown: 404, self: 200 }, signedIn: { known: 200, unknown: 404, self: 200 } };
+const userWritable = { anonymous: { known: 401, unknown: 401, self: 401 }, signedIn: { known: 200, unknown: 404, self: 400 } };
+const followers = (id: string) => `/api/users/${id}/followers`;
+const followingList = (id: string) => `/api/users/${id}/following-list`;
+const userMatrix: UserRow[] = [
+  { method: 'get', route: '/api/users/{id}/following', path: (id) => `/api/users/${id}/following`, expected: userReadable },
+  { method: 'post', route: '/api/users/{id}/follow', path: (id) => `/api/users/${id}/follow`, expected: userWritable },
+  { method: 'delete', route: '/api/users/{id}/follow', path: (id) => `/api/users/${id}/follow`, expected: userWritable },
+  { method: 'get', route: '/api/users/{id}/followers', path: followers, expected: userReadable, badInput: pageBadInput(followers) },
+  { method: 'get', route: '/api/users/{id}/following-list', path: followingList, expected: userReadable, badInput: pageBadInput(followingList) },
+];
+
+describe('social routes about a person: authorization and bad input', () => {
+  let h: SocialHarness;
+  let world: World;
+  const snapshot = async () => JSON.stringify(await h.query(`SELECT (SELECT count(*) FROM outbox) AS events,
+      (SELECT md5(coalesce(string_agg(f::text, '' ORDER BY follower_id, following_id), '')) FROM follows f) AS follows,
+      (SELECT md5(coalesce(string_agg(c::text, '' ORDER BY user_id), '')) FROM follow_counts c) AS follow_counts`));
+
+  beforeAll(async () => {
+    h = await startHarness('socialmatrixusers');
+    world = h.world;
+    await h.register(world.stranger, 'stranger', 'Sam Stranger');
+    await h.register(world.collaborator, 'collab', 'Cleo Collaborator');
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  describe.each(userMatrix)('$method $route', (row) => {
+    const cases = (['anonymous', 'signedIn'] as const).flatMap((who) =>
+      (['known', 'unknown', 'self'] as const).map((target) => ({ who, target, status: row.expected[who][target] })),
+    );
+
+    it.each(cases)('$who, $target person → $status', async ({ who, target, status }) => {
+      const as: As = who === 'signedIn' ? { userId: world.stranger } : {};
+      // Anonymous callers have no self: the person is then simply a known one.
+      const userId = target === 'known' ? world.collaborator : target === 'unknown' ? randomUUID() : world.stranger;
+      const before = await snapshot();
+      const res = await h.call(row.method, row.path(userId), as);
+      expect(res.status).toBe(status);
+      if (status >= 400) {
+        expect(res.body).toEqual(expect.objectContaining({ statusCode: status, error: expect.any(String), message: expect.any(String) }));
+        if (status === 404) expect(res.body.message).toBe(USER_NOT_FOUND);
+        if (status === 401) expect(res.body.message).toBe('Authentication required');
+        if (status === 400) expect(res.body.message).toBe('You cannot follow yourself');
+        expect(await snapshot()).toBe(before);
+      }
+    });
+
+    it('malformed person id → 404 User not found', async () => {
+      const res = await h.call(row.method, row.path('not-a-uuid'), { userId: world.stranger });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(USER_NOT_FOUND);
+    });
+
+    if (row.badInput) {
+      it.each(row.badInput)('bad input $message → 4xx, nothing changed', async ({ path, message, status }) => {
+        const before = await snapshot();
+        const res = await h.call(row.method, path(world.collaborator), { userId: world.stranger });
+        expect(res.status).toBe(status ?? 400);
+        expect(res.body.message).toBe(message);
+        expect(await snapshot()).toBe(before);
+      });
+    }
+  });
+});
+
 describe('social routes: authorization and bad input', () => {
   let h: SocialHarness;
   let world: World;
@@ -186,7 +274,7 @@ describe('social routes: authorization and bad input', () => {
   it('covers every route the service serves', async () => {
     const doc = (await h.call('get', '/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
     const served = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
-    const covered = matrix.map((r) => `${r.method.toUpperCase()} ${r.route}`).sort();
+    const covered = [...matrix, ...userMatrix].map((r) => `${r.method.toUpperCase()} ${r.route}`).sort();
     expect(covered).toEqual(served);
   });
 

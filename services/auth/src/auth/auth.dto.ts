@@ -91,6 +91,8 @@ export class UserDto {
   @ApiProperty({ type: String, nullable: true }) avatar: string | null;
   @ApiProperty({ type: String, nullable: true }) bio: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Kept from the social service (follows)' }) followersCount: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Kept from the social service (follows)' }) followingCount: number;
 }
 
 export class SessionDto {
@@ -111,4 +113,6 @@ export const mapUser = (user: User): UserDto => ({
   avatar: user.avatar,
   bio: user.bio,
   createdAt: user.createdAt.toISOString(),
+  followersCount: user.followersCount,
+  followingCount: user.followingCount,
 });

@@ -53,6 +53,16 @@ export class User {
   @Column({ type: 'integer', default: 0 })
   followingCount: number;
 
+  /**
+   * Versions of the two counts above, from the social service's FollowChanged events: a count is
+   * taken only from an event newer than the one it came from (users/follow-count-events.ts).
+   */
+  @Column({ type: 'bigint', default: 0 })
+  followersVersion: string;
+
+  @Column({ type: 'bigint', default: 0 })
+  followingVersion: string;
+
   @Column({ type: 'integer', default: 0 })
   timelinesCount: number;
 
