@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { STATUS_CODES } from 'node:http';
+import { failureKind } from '../bus/failure-kind.js';
 
 /** The one error shape every service answers with. */
 export interface ErrorBody {
@@ -47,18 +48,56 @@ export function toErrorBody(exception: unknown): ErrorBody {
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return errorBody(statusCode, (exception as Error).message || STATUS_CODES[statusCode] || 'Bad request');
   }
+  // The database or the bus is unreachable: nothing is wrong with the request, so say when to come back.
+  if (failureKind(exception) === 'infrastructure') return errorBody(HttpStatus.SERVICE_UNAVAILABLE, UNAVAILABLE_MESSAGE);
   return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error');
 }
 
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable, try again shortly';
+/** Seconds a client is told to wait after a 503. */
+export const RETRY_AFTER_SECONDS = 2;
+/** An outage is logged when it starts, then at most once per this many ms, with a count. */
+const OUTAGE_LOG_EVERY_MS = 30_000;
+
+/**
+ * Answers every error in the one shape. A 503 (a dependency is down) carries Retry-After and is
+ * logged as an outage: the first one at once, then one line per 30 s with how many requests were
+ * answered 503 meanwhile, never one line per request. Other 5xx are logged each time.
+ */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
-  constructor(private readonly logger: Logger) {}
+  private unavailableSince = 0;
+  private lastLogged = Number.NEGATIVE_INFINITY;
+  private suppressed = 0;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost) {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) this.logger.error({ err: exception }, 'request failed');
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) this.unavailable(exception);
+    else if (body.statusCode >= 500) this.logger.error({ err: exception }, 'request failed');
     if (reply.sent) return;
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !reply.hasHeader('retry-after')) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private unavailable(exception: unknown): void {
+    const now = this.now();
+    if (now - this.lastLogged < OUTAGE_LOG_EVERY_MS) {
+      this.suppressed++;
+      return;
+    }
+    const ongoing = now - this.lastLogged < 2 * OUTAGE_LOG_EVERY_MS;
+    if (!ongoing) this.unavailableSince = now;
+    this.logger.warn(
+      { err: exception, answered503: this.suppressed + 1, secondsSinceFirst: Math.round((now - this.unavailableSince) / 1000) },
+      ongoing ? 'dependency still unavailable; requests answered 503' : 'dependency unavailable; requests answered 503 with Retry-After',
+    );
+    this.lastLogged = now;
+    this.suppressed = 0;
   }
 }
