@@ -64,8 +64,8 @@ describe('analytics', () => {
     await view({ ip: '203.0.113.10' }, { watchTime: 10, completion: 0.1 });
     figures = await report(id);
     expect(figures).toMatchObject({ totalViews: 3, uniqueViewers: 3, avgWatchTime: 65, completionRate: 66.7 });
-    // Another browser at the same address is another viewer.
-    await view({ ip: '203.0.113.10' }, { watchTime: 15, completion: 0.5, timeZone: 'America/Chicago' }, 'Browser/2');
+    // Another address is another viewer.
+    await view({ ip: '203.0.113.13' }, { watchTime: 15, completion: 0.5, timeZone: 'America/Chicago' }, 'Browser/2');
 
     await h.call('post', `/api/timelines/${id}/shares`, as(bob)).send({ channel: 'link' }).expect(204);
     await h.call('post', `/api/timelines/${id}/shares`, as(bob)).send({ channel: 'link' }).expect(204);
@@ -95,6 +95,17 @@ describe('analytics', () => {
     expect(figures.viewsByDay).toHaveLength(30);
     expect(figures.viewsByDay.at(-1)).toEqual({ day: utcDay(0), views: 4 });
     expect(figures.viewsByDay.slice(0, 29).every((d: { views: number }) => d.views === 0)).toBe(true);
+  });
+
+  it('counts an anonymous address once per window however it changes its User-Agent (views and downloads)', async () => {
+    const id = await publicTimeline('Inflated');
+    for (let i = 0; i < 5; i++) {
+      await h.call('post', `/api/timelines/${id}/views`, { ip: '198.51.100.77' }).set('user-agent', `Bot/${i}`).send({ watchTime: 5, completion: 0.1 }).expect(204);
+      await h.call('post', `/api/timelines/${id}/downloads`, { ip: '198.51.100.77' }).set('user-agent', `Bot/${i}`).expect(204);
+    }
+    const figures = await report(id);
+    expect(figures).toMatchObject({ totalViews: 1, uniqueViewers: 1, downloads: 1 });
+    expect((await h.call('get', `/api/timelines/${id}`).expect(200)).body.views).toBe(1);
   });
 
   it('buckets views by UTC day over the last 30 days and finds the busiest hour', async () => {

@@ -130,9 +130,15 @@ export class AnalyticsService {
   }
 
   /** `u:<user id>`, or for anonymous viewers a keyed hash of address, browser and UTC day: no personal data is stored. */
-  private viewerKey({ caller, userAgent }: ViewerContext): string {
+  /**
+   * Who is viewing: the person when signed in; otherwise the client address, hashed with a daily
+   * salt (never stored in the clear). The User-Agent is deliberately not part of it: a client can
+   * send any, so it would let one address count as many viewers (several people behind one
+   * address count once per window, the price of counters nobody can inflate).
+   */
+  private viewerKey({ caller }: ViewerContext): string {
     if (caller.userId) return `u:${caller.userId}`;
     const day = new Date().toISOString().slice(0, 10);
-    return `a:${createHmac('sha256', this.viewerKeySecret).update(`${caller.clientIp}\n${userAgent ?? ''}\n${day}`).digest('base64url')}`;
+    return `a:${createHmac('sha256', this.viewerKeySecret).update(`${caller.clientIp}\n${day}`).digest('base64url')}`;
   }
 }
