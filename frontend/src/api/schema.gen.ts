@@ -123,6 +123,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home feed: posts and timelines interleaved, each with its counts and the caller's like and bookmark state
+         * @description for-you: every post and public published timeline, higher activity-score band first, then newest activity; the order is fixed for the whole read (a cursor is valid for 6 hours). following: the people the caller follows and the caller, newest first. Items the caller reported are left out.
+         */
+        get: operations["feedGetFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invitations/{id}": {
         parameters: {
             query?: never;
@@ -239,6 +259,148 @@ export interface paths {
         get: operations["timelineMine"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Posts, newest first, with the caller's like and bookmark state */
+        get: operations["postListPosts"];
+        put?: never;
+        /** Share a post as the signed-in user */
+        post: operations["postCreatePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post */
+        get: operations["postGetPost"];
+        /** Change the text of one of your posts */
+        put: operations["postUpdatePost"];
+        post?: never;
+        /** Delete one of your posts, with its likes, bookmarks and comments */
+        delete: operations["postDeletePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bookmark a post (bookmarking it again changes nothing) */
+        post: operations["postBookmarkPost"];
+        /** Remove a bookmark of a post (none, no change) */
+        delete: operations["postUnbookmarkPost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/bookmarked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller bookmarked a post */
+        get: operations["postPostBookmarked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post's comments, oldest first */
+        get: operations["postListPostComments"];
+        put?: never;
+        /** Comment on a post as the signed-in user */
+        post: operations["postAddPostComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Like a post (liking it again changes nothing) */
+        post: operations["postLikePost"];
+        /** Take back a like of a post (no like, no change) */
+        delete: operations["postUnlikePost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/liked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller likes a post, and its like count */
+        get: operations["postPostLiked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a post, timeline or comment (once per person and item); it leaves the reporter's feed */
+        post: operations["reportFileReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -659,6 +821,75 @@ export interface paths {
         patch: operations["tusAppendUpload"];
         trace?: never;
     };
+    "/api/users/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow a person (following them again changes nothing) */
+        post: operations["followFollowUser"];
+        /** Unfollow a person (not following, no change) */
+        delete: operations["followUnfollowUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's followers, newest follow first; isFollowing is whether the caller follows each */
+        get: operations["followListFollowers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller follows a person, and their follower and following counts */
+        get: operations["followFollowStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/following-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people a person follows, newest follow first; isFollowing is whether the caller follows each */
+        get: operations["followListFollowing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/profile": {
         parameters: {
             query?: never;
@@ -923,6 +1154,16 @@ export interface components {
             userId: string;
             userName: string;
         };
+        CreateReportDto: {
+            /** Format: uuid */
+            contentId: string;
+            /** @enum {string} */
+            contentType: "post" | "timeline" | "video_comment" | "post_comment" | "timeline_comment";
+            /** @description What is wrong, in the reporter's words */
+            description?: string;
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "hate" | "violence" | "nudity" | "misinformation" | "other";
+        };
         CreateTimelineCommentDto: {
             /**
              * @description Trimmed before it is stored
@@ -1016,6 +1257,74 @@ export interface components {
             fileName: string;
             /** @enum {string} */
             status: "queued" | "processing" | "completed" | "error";
+        };
+        FeedItemDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description When type is post */
+            post?: components["schemas"]["PostDto"];
+            /** @description When type is timeline */
+            timeline?: components["schemas"]["FeedTimelineDto"];
+            /** @enum {string} */
+            type: "post" | "timeline";
+        };
+        FeedTimelineDto: {
+            activityScore: number;
+            /** @description Same as isBookmarked */
+            bookmarked: boolean;
+            commentsCount: number;
+            /**
+             * Format: uuid
+             * @description The first ready video, for the preview (GET /api/videos/{id}/stream)
+             */
+            coverMediaId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            creator: components["schemas"]["UserSummaryDto"];
+            /** Format: uuid */
+            creatorId: string;
+            creatorName: string;
+            description: string;
+            /** @description Seconds */
+            duration: number;
+            /** Format: uuid */
+            id: string;
+            isBookmarked: boolean;
+            isLiked: boolean;
+            /** Format: date-time */
+            lastActivityAt: string;
+            /** @description Same as isLiked */
+            liked: boolean;
+            likesCount: number;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            videoCount: number;
+            views: number;
+        };
+        FollowPersonDto: {
+            avatar: string | null;
+            /** @description "Unknown User" until this service has heard of the person */
+            displayName: string;
+            /**
+             * Format: date-time
+             * @description When the follow began
+             */
+            followedAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Whether the caller follows this person (false for anonymous callers) */
+            isFollowing: boolean;
+            /** @description Empty until this service has heard of the person */
+            username: string;
+        };
+        FollowStatusDto: {
+            /** @description How many people follow this person */
+            followersCount: number;
+            /** @description How many people this person follows */
+            followingCount: number;
+            /** @description Whether the caller follows this person (false for anonymous callers) */
+            isFollowing: boolean;
         };
         InvitationDetailDto: {
             invitation: components["schemas"]["PublicInvitationDto"];
@@ -1122,6 +1431,66 @@ export interface components {
              */
             orderType: "upload" | "created";
         };
+        PostBookmarkStatusDto: {
+            bookmarked: boolean;
+            /** @description Same as bookmarked */
+            isBookmarked: boolean;
+        };
+        PostCommentContentDto: {
+            /** @description Trimmed before it is stored */
+            content: string;
+        };
+        PostCommentDto: {
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            postId: string;
+            user: components["schemas"]["UserSummaryDto"];
+        };
+        PostContentDto: {
+            /**
+             * @description Trimmed before it is stored; #hashtags and @mentions in it are recognised
+             * @example Cutting the Lisbon trip into a timeline #travel
+             */
+            content: string;
+        };
+        PostDto: {
+            /** @description Whether the caller bookmarked the post (false for anonymous callers) */
+            bookmarked: boolean;
+            commentsCount: number;
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Whether the text was changed after it was posted */
+            edited: boolean;
+            /** @description Lower-case tags without #, in order of first use */
+            hashtags: string[];
+            /** Format: uuid */
+            id: string;
+            /** @description Same as bookmarked */
+            isBookmarked: boolean;
+            /** @description Same as liked */
+            isLiked: boolean;
+            /** @description Whether the caller likes the post (false for anonymous callers) */
+            liked: boolean;
+            likesCount: number;
+            /** @description Lower-case usernames without @, in order of first use */
+            mentions: string[];
+            /** Format: date-time */
+            updatedAt: string;
+            user: components["schemas"]["UserSummaryDto"];
+            /** Format: uuid */
+            userId: string;
+        };
+        PostLikeStatusDto: {
+            /** @description Same as liked */
+            isLiked: boolean;
+            liked: boolean;
+            likesCount: number;
+        };
         ProfileDto: {
             avatar: string | null;
             bio: string | null;
@@ -1196,6 +1565,21 @@ export interface components {
         ReorderVideosDto: {
             /** @description Every video of the timeline, each once, in the new order */
             videoIds: string[];
+        };
+        ReportDto: {
+            /** Format: uuid */
+            contentId: string;
+            /** @enum {string} */
+            contentType: "post" | "timeline" | "video_comment" | "post_comment" | "timeline_comment";
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            reason: "spam" | "harassment" | "hate" | "violence" | "nudity" | "misinformation" | "other";
+            /** @enum {string} */
+            status: "pending" | "reviewed" | "resolved" | "dismissed";
         };
         SessionDto: {
             /** Format: date-time */
@@ -1289,7 +1673,7 @@ export interface components {
             timeline: components["schemas"]["TimelineDto"];
         };
         UpdateProfileDto: {
-            /** @description An https URL or a path on this site */
+            /** @description An image stored here: `/api/media/{id}/file` or `/api/users/{id}/avatar`; empty removes it. Other hosts, and paths that a browser would read as another host (`//host`, `/\host`), are refused. */
             avatar?: string | null;
             bio?: string | null;
             displayName?: string;
@@ -1317,6 +1701,10 @@ export interface components {
             createdAt: string;
             displayName: string;
             email: string;
+            /** @description Kept from the social service (follows) */
+            followersCount: number;
+            /** @description Kept from the social service (follows) */
+            followingCount: number;
             /** Format: uuid */
             id: string;
             username: string;
@@ -1656,6 +2044,52 @@ export interface operations {
             };
         };
     };
+    feedGetFeed: {
+        parameters: {
+            query?: {
+                /** @description for-you: everyone, by activity score band then newest activity; following: the people the caller follows and their own, newest first */
+                tab?: "for-you" | "following";
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page (of the same tab) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedItemDto"][];
+                };
+            };
+            /** @description Unknown tab, bad limit, invalid or expired cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     invitationCancel: {
         parameters: {
             query?: never;
@@ -1961,6 +2395,583 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postListPosts: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postCreatePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostContentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+            /** @description 'Please enter something to share' (blank), longer than 5,000 characters, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postGetPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postUpdatePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostContentDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+            /** @description Blank or too long text, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the author can edit this post */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postDeletePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the author can delete this post */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postBookmarkPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostBookmarkStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postUnbookmarkPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostBookmarkStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postPostBookmarked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostBookmarkStatusDto"];
+                };
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postListPostComments: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCommentDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postAddPostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostCommentContentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCommentDto"];
+                };
+            };
+            /** @description Empty or too long comment, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postLikePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostLikeStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postUnlikePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostLikeStatusDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postPostLiked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostLikeStatusDto"];
+                };
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reportFileReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReportDto"];
+            };
+        };
+        responses: {
+            /** @description Already reported by the caller: the first report, unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            /** @description Report filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            /** @description Unknown content type or reason, bad id, description too long, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing of that type and id that the caller may see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3645,6 +4656,217 @@ export interface operations {
             };
             /** @description Wrong Content-Type, or content that is not a video or image (the upload is terminated) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    followFollowUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description isFollowing true and the person's counts after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowStatusDto"];
+                };
+            };
+            /** @description You cannot follow yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    followUnfollowUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description isFollowing false and the person's counts after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowStatusDto"];
+                };
+            };
+            /** @description You cannot follow yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    followListFollowers: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowPersonDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    followFollowStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowStatusDto"];
+                };
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    followListFollowing: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowPersonDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -74,6 +74,15 @@ describe('the product route table', () => {
     ['/api/invitations/abc/accept', 'timelines'],
     ['/api/invitations/abc/decline', 'timelines'],
     ['/api/invitations/abc/resend', 'timelines'],
+    ['/api/feed', 'social'],
+    ['/api/posts', 'social'],
+    ['/api/posts/3', 'social'],
+    ['/api/posts/3/comments', 'social'],
+    ['/api/posts/3/like', 'social'],
+    ['/api/posts/3/liked', 'social'],
+    ['/api/posts/3/bookmark', 'social'],
+    ['/api/posts/3/bookmarked', 'social'],
+    ['/api/reports', 'social'],
     ['/api/timelines/7/comments', 'social'],
     ['/api/timelines/7/like', 'social'],
     ['/api/timelines/7/liked', 'social'],
@@ -117,6 +126,9 @@ describe('the product route table', () => {
     '/api/exports',
     '/api/timelines/7/export/9',
     '/api/users/42/follow/9',
+    '/api/posts/3/comments/4',
+    '/api/feed/x',
+    '/api/reports/1',
   ])('has no owner for %s', (path) => {
     expect(table.resolve(path)).toBeNull();
   });

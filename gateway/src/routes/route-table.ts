@@ -35,7 +35,16 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/invitations/:idOrToken/decline', service: 'timelines' },
   { pattern: '/api/invitations/:idOrToken/resend', service: 'timelines' },
 
-  // social: comments (posts, likes, bookmarks, follows, collections to come)
+  // social: the feed, posts, comments, likes, bookmarks, follows, reports
+  { pattern: '/api/feed', service: 'social' },
+  { pattern: '/api/posts', service: 'social' },
+  { pattern: '/api/posts/:id', service: 'social' },
+  { pattern: '/api/posts/:id/comments', service: 'social' },
+  { pattern: '/api/posts/:id/like', service: 'social' },
+  { pattern: '/api/posts/:id/liked', service: 'social' },
+  { pattern: '/api/posts/:id/bookmark', service: 'social' },
+  { pattern: '/api/posts/:id/bookmarked', service: 'social' },
+  { pattern: '/api/reports', service: 'social' },
   { pattern: '/api/timelines/:id/comments', service: 'social' },
   { pattern: '/api/timelines/:id/like', service: 'social' },
   { pattern: '/api/timelines/:id/liked', service: 'social' },

@@ -45,3 +45,4 @@ export * from './http/cursor.js';
 export * from './access/timeline-access.js';
 export * from './ids/canonical-ids.js';
 export * from './startup/wait-for.js';
+export * from './ranking/activity-score.js';

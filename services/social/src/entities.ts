@@ -1,4 +1,5 @@
 import { busEntities } from '@timeliner/platform';
+import { FeedKeyHistory } from './feed/feed-key-history.entity.js';
 import { DeletedTimeline, FeedTimeline } from './feed/feed-timeline.entity.js';
 import { Follow, FollowCount } from './follows/follow.entity.js';
 import { PostComment } from './posts/post-comment.entity.js';
@@ -28,5 +29,6 @@ export const socialEntities = [
   ContentReport,
   FeedTimeline,
   DeletedTimeline,
+  FeedKeyHistory,
   ...busEntities,
 ];

@@ -1,9 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventWriter, type TimelineAccess } from '@timeliner/platform';
+import { FeedController } from './feed/feed.controller.js';
+import { FeedRepository } from './feed/feed.repository.js';
+import { FeedService } from './feed/feed.service.js';
 import { FollowController } from './follows/follow.controller.js';
 import { FollowRepository } from './follows/follow.repository.js';
 import { FollowService } from './follows/follow.service.js';
+import { PostController } from './posts/post.controller.js';
+import { PostRepository } from './posts/post.repository.js';
+import { PostService } from './posts/post.service.js';
+import { ReportController } from './reports/report.controller.js';
+import { ReportService } from './reports/report.service.js';
 import { TimelineCommentController } from './timeline-comments/timeline-comment.controller.js';
 import { TimelineCommentRepository } from './timeline-comments/timeline-comment.repository.js';
 import { TimelineCommentService } from './timeline-comments/timeline-comment.service.js';
@@ -28,15 +36,14 @@ export interface SocialModuleDeps {
 export const TIMELINE_ACCESS = Symbol('TimelineAccess');
 
 /**
- * One controller, service and repository per resource (timeline comments today; posts, likes,
- * bookmarks, follows and collections each get their own folder and join the lists below).
+ * One controller, service and repository per resource, each in its own folder.
  */
 @Module({})
 export class SocialModule {
   static forRoot(deps: SocialModuleDeps): DynamicModule {
     return {
       module: SocialModule,
-      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController, FollowController],
+      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController, FollowController, PostController, ReportController, FeedController],
       providers: [
         { provide: DataSource, useValue: deps.dataSource },
         { provide: EventWriter, useValue: deps.events },
@@ -71,6 +78,23 @@ export class SocialModule {
           provide: FollowService,
           useFactory: (ds: DataSource, follows: FollowRepository, events: EventWriter) => new FollowService(ds, follows, events),
           inject: [DataSource, FollowRepository, EventWriter],
+        },
+        { provide: PostRepository, useFactory: (ds: DataSource) => new PostRepository(ds), inject: [DataSource] },
+        {
+          provide: PostService,
+          useFactory: (ds: DataSource, posts: PostRepository, events: EventWriter) => new PostService(ds, posts, events),
+          inject: [DataSource, PostRepository, EventWriter],
+        },
+        {
+          provide: ReportService,
+          useFactory: (ds: DataSource, access: TimelineAccess, events: EventWriter) => new ReportService(ds, access, events),
+          inject: [DataSource, TIMELINE_ACCESS, EventWriter],
+        },
+        { provide: FeedRepository, useFactory: (ds: DataSource) => new FeedRepository(ds), inject: [DataSource] },
+        {
+          provide: FeedService,
+          useFactory: (feed: FeedRepository, posts: PostRepository) => new FeedService(feed, posts),
+          inject: [FeedRepository, PostRepository],
         },
       ],
     };

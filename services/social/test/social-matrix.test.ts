@@ -177,6 +177,149 @@ const userMatrix: UserRow[] = [
   { method: 'get', route: '/api/users/{id}/following-list', path: followingList, expected: userReadable, badInput: pageBadInput(followingList) },
 ];
 
+/**
+ * Routes about posts, the feed and reports: each caller (anonymous, the post's author, someone
+ * else) is tried on an existing post (a fresh one per case, so a deletion cannot spoil the next)
+ * and on one that does not exist. Routes without a post in the path ignore the target.
+ */
+type PostCaller = 'anonymous' | 'author' | 'other';
+type PostTarget = 'post' | 'missing';
+interface PostRow {
+  method: Method;
+  route: string;
+  path: (postId: string) => string;
+  body?: (postId: string) => Record<string, unknown>;
+  expected: Record<PostCaller, Record<PostTarget, number>>;
+  notFound?: string;
+  badInput?: Array<{ body?: unknown; path?: (postId: string) => string; message: string | RegExp; status?: number }>;
+}
+const POST_NOT_FOUND = 'Post not found';
+const anyTarget = (anonymous: number, signedIn: number) => ({
+  anonymous: { post: anonymous, missing: anonymous }, author: { post: signedIn, missing: signedIn }, other: { post: signedIn, missing: signedIn },
+});
+const postReadable = { anonymous: { post: 200, missing: 404 }, author: { post: 200, missing: 404 }, other: { post: 200, missing: 404 } };
+const postWritable = (ok: number) => ({ anonymous: { post: 401, missing: 401 }, author: { post: ok, missing: 404 }, other: { post: ok, missing: 404 } });
+const authorOnly = (ok: number) => ({ anonymous: { post: 401, missing: 401 }, author: { post: ok, missing: 404 }, other: { post: 403, missing: 404 } });
+const postBody = [
+  { body: {}, message: 'Please enter something to share' },
+  { body: { content: '  \n ' }, message: 'Please enter something to share' },
+  { body: { content: null }, message: 'Please enter something to share' },
+  { body: { content: 7 }, message: 'Content must be text' },
+  { body: { content: ['a'] }, message: 'Content must be text' },
+  { body: { content: long(5001) }, message: 'A post may be at most 5000 characters' },
+  { body: { content: 'hi', userId: '00000000-0000-4000-8000-000000000000' }, message: 'Unknown field: userId' },
+  { body: { content: 'hi', likesCount: 99 }, message: 'Unknown field: likesCount' },
+  { body: 'not json', message: /JSON/ },
+];
+const postPage = (path: (postId: string) => string) => [
+  { path: (id: string) => `${path(id)}?limit=0`, message: 'Limit must be a whole number from 1 to 100' },
+  { path: (id: string) => `${path(id)}?cursor=not-a-cursor`, message: 'Invalid cursor' },
+  { path: (id: string) => `${path(id)}?cursor=${Buffer.from('["2026-02-30T00:00:00.000000Z","00000000-0000-4000-8000-000000000000"]').toString('base64url')}`, message: 'Invalid cursor' },
+  { path: (id: string) => `${path(id)}?sort=oldest`, message: 'Unknown field: sort' },
+];
+const onPost = (suffix = '') => (id: string) => `/api/posts/${id}${suffix}`;
+const postMatrix: PostRow[] = [
+  { method: 'get', route: '/api/posts', path: () => '/api/posts', expected: anyTarget(200, 200), badInput: postPage(() => '/api/posts') },
+  { method: 'post', route: '/api/posts', path: () => '/api/posts', body: () => ({ content: 'Hello #world' }), expected: anyTarget(401, 201), badInput: postBody },
+  { method: 'get', route: '/api/posts/{id}', path: onPost(), expected: postReadable },
+  { method: 'put', route: '/api/posts/{id}', path: onPost(), body: () => ({ content: 'Changed' }), expected: authorOnly(200), badInput: postBody },
+  { method: 'delete', route: '/api/posts/{id}', path: onPost(), expected: authorOnly(204) },
+  { method: 'get', route: '/api/posts/{id}/comments', path: onPost('/comments'), expected: postReadable, badInput: postPage(onPost('/comments')) },
+  { method: 'post', route: '/api/posts/{id}/comments', path: onPost('/comments'), body: () => ({ content: 'Nice' }), expected: postWritable(201), badInput: contentBadInput },
+  { method: 'get', route: '/api/posts/{id}/liked', path: onPost('/liked'), expected: postReadable },
+  { method: 'post', route: '/api/posts/{id}/like', path: onPost('/like'), expected: postWritable(200) },
+  { method: 'delete', route: '/api/posts/{id}/like', path: onPost('/like'), expected: postWritable(200) },
+  { method: 'get', route: '/api/posts/{id}/bookmarked', path: onPost('/bookmarked'), expected: postReadable },
+  { method: 'post', route: '/api/posts/{id}/bookmark', path: onPost('/bookmark'), expected: postWritable(200) },
+  { method: 'delete', route: '/api/posts/{id}/bookmark', path: onPost('/bookmark'), expected: postWritable(200) },
+  {
+    method: 'get', route: '/api/feed', path: () => '/api/feed', expected: anyTarget(401, 200),
+    badInput: [
+      { path: () => '/api/feed?tab=popular', message: "Tab must be 'for-you' or 'following'" },
+      { path: () => '/api/feed?limit=0', message: 'Limit must be a whole number from 1 to 50' },
+      { path: () => '/api/feed?limit=51', message: 'Limit must be a whole number from 1 to 50' },
+      { path: () => '/api/feed?cursor=nope', message: 'Invalid cursor' },
+      { path: () => `/api/feed?cursor=${Buffer.from('["2026-01-01T00:00:00.000000Z",99999999999,"2026-01-01T00:00:00.000000Z","00000000-0000-4000-8000-000000000000"]').toString('base64url')}`, message: 'Invalid cursor' },
+      { path: () => '/api/feed?tab=following&cursor=nope', message: 'Invalid cursor' },
+      { path: () => '/api/feed?page=2', message: 'Unknown field: page' },
+    ],
+  },
+  {
+    method: 'post', route: '/api/reports', path: () => '/api/reports', body: (id) => ({ contentType: 'post', contentId: id, reason: 'spam' }),
+    expected: { anonymous: { post: 401, missing: 401 }, author: { post: 201, missing: 404 }, other: { post: 201, missing: 404 } },
+    badInput: [
+      { body: {}, message: /contentType must be one of/ },
+      { body: { contentType: 'user', contentId: '00000000-0000-4000-8000-000000000000', reason: 'spam' }, message: /contentType must be one of/ },
+      { body: { contentType: 'post', contentId: 'x', reason: 'spam' }, message: 'contentId must be an id' },
+      { body: { contentType: 'post', contentId: '00000000-0000-4000-8000-000000000000', reason: 'meh' }, message: /Reason must be one of/ },
+      { body: { contentType: 'post', contentId: '00000000-0000-4000-8000-000000000000', reason: 'spam', description: long(1001) }, message: 'Description must be at most 1000 characters' },
+      { body: { contentType: 'post', contentId: '00000000-0000-4000-8000-000000000000', reason: 'spam', status: 'resolved' }, message: 'Unknown field: status' },
+      { body: 'not json', message: /JSON/ },
+    ],
+  },
+];
+
+describe('social routes about posts, the feed and reports: authorization and bad input', () => {
+  let h: SocialHarness;
+  let world: World;
+  const snapshot = async () => JSON.stringify(await h.query(`SELECT (SELECT count(*) FROM outbox) AS events,
+      (SELECT md5(coalesce(string_agg(p::text, '' ORDER BY id), '')) FROM posts p) AS posts,
+      (SELECT md5(coalesce(string_agg(c::text, '' ORDER BY id), '')) FROM post_comments c) AS comments,
+      (SELECT md5(coalesce(string_agg(r::text, '' ORDER BY post_id, user_id), '')) FROM (SELECT post_id, user_id FROM post_likes UNION ALL SELECT post_id, user_id FROM post_bookmarks) r) AS reactions,
+      (SELECT md5(coalesce(string_agg(r::text, '' ORDER BY id), '')) FROM content_reports r) AS reports`));
+  const freshPost = async () => (await h.call('post', '/api/posts', { userId: world.owner }).send({ content: 'A post to try things on' }).expect(201)).body.id as string;
+
+  beforeAll(async () => {
+    h = await startHarness('socialmatrixposts');
+    world = h.world;
+    await h.register(world.owner, 'owner', 'Olga Owner');
+    await h.register(world.stranger, 'stranger', 'Sam Stranger');
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  describe.each(postMatrix)('$method $route', (row) => {
+    const cases = (['anonymous', 'author', 'other'] as const).flatMap((who) =>
+      (['post', 'missing'] as const).map((target) => ({ who, target, status: row.expected[who][target] })),
+    );
+
+    it.each(cases)('$who, $target → $status', async ({ who, target, status }) => {
+      const as: As = who === 'author' ? { userId: world.owner } : who === 'other' ? { userId: world.stranger } : {};
+      const postId = target === 'post' ? await freshPost() : randomUUID();
+      const before = await snapshot();
+      const res = await h.call(row.method, row.path(postId), as).send(row.body?.(postId));
+      expect(res.status).toBe(status);
+      if (status >= 400) {
+        expect(res.body).toEqual(expect.objectContaining({ statusCode: status, error: expect.any(String), message: expect.any(String) }));
+        if (status === 404) expect(res.body.message).toBe(row.notFound ?? POST_NOT_FOUND);
+        if (status === 401) expect(res.body.message).toBe('Authentication required');
+        expect(await snapshot()).toBe(before);
+      }
+    });
+
+    if (row.path('x') !== row.path('y')) {
+      it('malformed post id → 404 Post not found', async () => {
+        const res = await h.call(row.method, row.path('not-a-uuid'), { userId: world.owner }).send(row.body?.('not-a-uuid'));
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe(POST_NOT_FOUND);
+      });
+    }
+
+    if (row.badInput) {
+      it.each(row.badInput)('bad input $message → 4xx, nothing changed', async ({ body, path, message, status }) => {
+        const postId = await freshPost();
+        const before = await snapshot();
+        const req = h.call(row.method, (path ?? row.path)(postId), { userId: world.owner });
+        const res = typeof body === 'string' ? await req.set('content-type', 'application/json').send(body) : await req.send(body as object | undefined);
+        expect(res.status).toBe(status ?? 400);
+        expect(res.body.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+        expect(await snapshot()).toBe(before);
+      });
+    }
+  });
+});
+
 describe('social routes about a person: authorization and bad input', () => {
   let h: SocialHarness;
   let world: World;
@@ -274,7 +417,7 @@ describe('social routes: authorization and bad input', () => {
   it('covers every route the service serves', async () => {
     const doc = (await h.call('get', '/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
     const served = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
-    const covered = [...matrix, ...userMatrix].map((r) => `${r.method.toUpperCase()} ${r.route}`).sort();
+    const covered = [...matrix, ...userMatrix, ...postMatrix].map((r) => `${r.method.toUpperCase()} ${r.route}`).sort();
     expect(covered).toEqual(served);
   });
 

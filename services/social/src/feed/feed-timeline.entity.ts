@@ -6,6 +6,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
  */
 @Entity({ name: 'feed_timelines' })
 @Index('feed_timelines_creator_idx', ['creatorId', 'createdAt', 'id'])
+@Index('feed_timelines_key_changed_idx', ['keyChangedAt'])
 // Partial (public and published only), made by the migration.
 @Index('feed_timelines_feed_idx', { synchronize: false })
 export class FeedTimeline {
@@ -66,6 +67,10 @@ export class FeedTimeline {
 
   @Column({ type: 'bigint', default: 0 })
   revision: string;
+
+  /** When (scoreBand, lastActivityAt) last changed: the feed's fixed order of a read (feed-keys.ts). */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  keyChangedAt: Date;
 }
 
 /** Timelines deleted: a snapshot that arrives after the deletion must not bring one back. */

@@ -10,6 +10,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 @Index('posts_feed_idx', ['scoreBand', 'lastActivityAt', 'id'])
 @Index('posts_user_created_idx', ['userId', 'createdAt', 'id'])
 @Index('posts_created_idx', ['createdAt', 'id'])
+@Index('posts_key_changed_idx', ['keyChangedAt'])
 export class Post {
   @PrimaryColumn('uuid')
   id: string;
@@ -51,6 +52,10 @@ export class Post {
   /** The latest of creation, last comment and last like. */
   @Column({ type: 'timestamptz', default: () => 'now()' })
   lastActivityAt: Date;
+
+  /** When (band, lastActivityAt) last changed: the feed's fixed order of a read (feed-keys.ts). */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  keyChangedAt: Date;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

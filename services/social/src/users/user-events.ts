@@ -11,6 +11,7 @@ const clip = (value: string, max: number) => value.slice(0, max);
 async function renameAuthor(manager: EntityManager, userId: string, name: string): Promise<void> {
   await manager.query('UPDATE timeline_comments SET user_name = $2 WHERE user_id = $1 AND user_name <> $2', [userId, clip(name, 100)]);
   await manager.query('UPDATE video_comments SET user_name = $2 WHERE user_id = $1 AND user_name <> $2', [userId, clip(name, 100)]);
+  await manager.query('UPDATE post_comments SET user_name = $2 WHERE user_id = $1 AND user_name <> $2', [userId, clip(name, 100)]);
 }
 
 /** Keeps the local read model of people (users table) in step with the auth service. */

@@ -1,0 +1,140 @@
+import type { DataSource } from 'typeorm';
+import { cursorTimestamp } from '../pagination/cursor.js';
+import type { UserRecord } from '../users/user.entity.js';
+
+export type FeedItemType = 'post' | 'timeline';
+
+/** One place in a page: the item and its sort key as text (for the next cursor). */
+export interface FeedSlot {
+  type: FeedItemType;
+  id: string;
+  band: number;
+  at: string;
+}
+
+/** The key after which a for-you page starts, read as of `readAt` (see feed-keys.ts). */
+export interface ForYouAfter {
+  readAt: string;
+  band?: number;
+  at?: string;
+  id?: string;
+}
+
+export interface FeedTimelineRow {
+  id: string;
+  title: string;
+  description: string;
+  videoCount: number;
+  duration: number;
+  creatorId: string;
+  creatorName: string;
+  views: string;
+  likesCount: number;
+  commentsCount: number;
+  activityScore: number;
+  lastActivityAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  coverMediaId: string | null;
+  liked: boolean;
+  bookmarked: boolean;
+  creator: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
+}
+
+/**
+ * A change of key committed within this long of the read's start may not have been visible to the
+ * first page; such items are sorted by their history too, so every page agrees.
+ */
+const COMMIT_MARGIN = `interval '2 seconds'`;
+
+/** Public published timelines only: what everyone may see. */
+const PUBLIC_TIMELINE = `t.visibility = 'public' AND t.status = 'published'`;
+
+const notReported = (type: FeedItemType, alias: string) =>
+  `NOT EXISTS (SELECT 1 FROM content_reports r WHERE r.reporter_id = $1::uuid AND r.content_type = '${type}' AND r.content_id = ${alias}.id)`;
+
+/** Before the cursor key ($3 band, $4 activity, $5 id) in descending order; everything without one. */
+const beforeKey = (band: string, at: string, id: string) => `($3::int IS NULL OR (${band}, ${at}, ${id}) < ($3::int, $4::timestamptz, $5::uuid))`;
+
+/**
+ * The feed's reads. For you: posts and public published timelines, by (band, last activity, id)
+ * descending, each item keyed as of the read's start: items whose key has not changed since come
+ * straight from the feed indexes; the few that changed are keyed by the history. Following:
+ * posts and timelines of the people the caller follows and their own, newest first.
+ */
+export class FeedRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async forYou(callerId: string, after: ForYouAfter, limit: number): Promise<FeedSlot[]> {
+    const movedKey = (type: FeedItemType, alias: string) => `
+      LEFT JOIN LATERAL (SELECT k.score_band, k.last_activity_at FROM feed_key_history k
+                          WHERE k.item_type = '${type}' AND k.item_id = ${alias}.id AND k.replaced_at > (SELECT tm FROM read)
+                          ORDER BY k.replaced_at, k.seq LIMIT 1) h ON true`;
+    const rows = (await this.dataSource.query(
+      `WITH read AS (SELECT $2::timestamptz - ${COMMIT_MARGIN} AS tm),
+       moved AS (
+         SELECT 'post' AS type, p.id, coalesce(h.score_band, p.score_band) AS band, coalesce(h.last_activity_at, p.last_activity_at) AS at
+           FROM posts p ${movedKey('post', 'p')}
+          WHERE p.key_changed_at > (SELECT tm FROM read) AND ${notReported('post', 'p')}
+         UNION ALL
+         SELECT 'timeline', t.id, coalesce(h.score_band, t.score_band), coalesce(h.last_activity_at, t.last_activity_at)
+           FROM feed_timelines t ${movedKey('timeline', 't')}
+          WHERE t.key_changed_at > (SELECT tm FROM read) AND ${PUBLIC_TIMELINE} AND ${notReported('timeline', 't')}),
+       page AS (
+         (SELECT 'post' AS type, p.id, p.score_band AS band, p.last_activity_at AS at FROM posts p
+           WHERE p.key_changed_at <= (SELECT tm FROM read) AND ${beforeKey('p.score_band', 'p.last_activity_at', 'p.id')} AND ${notReported('post', 'p')}
+           ORDER BY p.score_band DESC, p.last_activity_at DESC, p.id DESC LIMIT $6)
+         UNION ALL
+         (SELECT 'timeline', t.id, t.score_band, t.last_activity_at FROM feed_timelines t
+           WHERE ${PUBLIC_TIMELINE} AND t.key_changed_at <= (SELECT tm FROM read) AND ${beforeKey('t.score_band', 't.last_activity_at', 't.id')} AND ${notReported('timeline', 't')}
+           ORDER BY t.score_band DESC, t.last_activity_at DESC, t.id DESC LIMIT $6)
+         UNION ALL
+         SELECT type, id, band, at FROM moved m WHERE ${beforeKey('m.band', 'm.at', 'm.id')})
+       SELECT type, id, band, ${cursorTimestamp('at')} AS at FROM page ORDER BY band DESC, page.at DESC, id DESC LIMIT $6`,
+      [callerId, after.readAt, after.band ?? null, after.at ?? null, after.id ?? null, limit],
+    )) as FeedSlot[];
+    return rows;
+  }
+
+  async following(callerId: string, after: { at: string; id: string } | undefined, limit: number): Promise<FeedSlot[]> {
+    const before = `($2::timestamptz IS NULL OR (%at, %id) < ($2::timestamptz, $3::uuid))`;
+    const rows = (await this.dataSource.query(
+      `WITH people AS (SELECT following_id AS id FROM follows WHERE follower_id = $1 UNION ALL SELECT $1::uuid),
+       page AS (
+         (SELECT 'post' AS type, p.id, p.created_at AS at FROM posts p
+           WHERE p.user_id IN (SELECT id FROM people) AND ${before.replace('%at', 'p.created_at').replace('%id', 'p.id')} AND ${notReported('post', 'p')}
+           ORDER BY p.created_at DESC, p.id DESC LIMIT $4)
+         UNION ALL
+         (SELECT 'timeline', t.id, t.created_at FROM feed_timelines t
+           WHERE t.creator_id IN (SELECT id FROM people) AND t.status = 'published' AND (t.visibility = 'public' OR t.creator_id = $1::uuid)
+             AND ${before.replace('%at', 't.created_at').replace('%id', 't.id')} AND ${notReported('timeline', 't')}
+           ORDER BY t.created_at DESC, t.id DESC LIMIT $4))
+       SELECT type, id, 0 AS band, ${cursorTimestamp('at')} AS at FROM page ORDER BY page.at DESC, id DESC LIMIT $4`,
+      [callerId, after?.at ?? null, after?.id ?? null, limit],
+    )) as FeedSlot[];
+    return rows;
+  }
+
+  /** Timelines by id as feed cards show them, with the caller's like and bookmark state. */
+  async timelines(ids: string[], callerId: string): Promise<FeedTimelineRow[]> {
+    if (ids.length === 0) return [];
+    const rows = (await this.dataSource.query(
+      `SELECT t.id, t.title, t.description, t.video_count AS "videoCount", t.duration, t.creator_id AS "creatorId", t.creator_name AS "creatorName",
+              t.views, coalesce(c.likes_count, t.likes_count) AS "likesCount", t.comments_count AS "commentsCount",
+              t.activity_score AS "activityScore", t.last_activity_at AS "lastActivityAt", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
+              t.cover_media_id AS "coverMediaId",
+              EXISTS (SELECT 1 FROM timeline_likes l WHERE l.timeline_id = t.id AND l.user_id = $1) AS liked,
+              EXISTS (SELECT 1 FROM timeline_bookmarks b WHERE b.timeline_id = t.id AND b.user_id = $1) AS bookmarked,
+              u.id IS NOT NULL AS "creatorKnown", u.display_name AS "creatorDisplayName", u.username AS "creatorUsername", u.avatar AS "creatorAvatar"
+         FROM feed_timelines t
+         LEFT JOIN timeline_reactions c ON c.timeline_id = t.id
+         LEFT JOIN users u ON u.id = t.creator_id
+        WHERE t.id = ANY($2::uuid[])`,
+      [callerId, ids],
+    )) as Array<Omit<FeedTimelineRow, 'creator'> & { creatorKnown: boolean; creatorDisplayName: string | null; creatorUsername: string | null; creatorAvatar: string | null }>;
+    return rows.map(({ creatorKnown, creatorDisplayName, creatorUsername, creatorAvatar, ...row }) => ({
+      ...row,
+      creator: creatorKnown ? { displayName: creatorDisplayName ?? '', username: creatorUsername ?? '', avatar: creatorAvatar } : null,
+    }));
+  }
+}

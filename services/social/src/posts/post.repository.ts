@@ -1,0 +1,230 @@
+import { activityScoreSql } from '@timeliner/platform';
+import type { DataSource, EntityManager } from 'typeorm';
+import { setFeedKey } from '../feed/feed-keys.js';
+import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
+import type { UserRecord } from '../users/user.entity.js';
+
+/** A post as read for an answer: the row, its author as known here, and the caller's state. */
+export interface PostRow {
+  id: string;
+  userId: string;
+  content: string;
+  hashtags: string[];
+  mentions: string[];
+  likesCount: number;
+  commentsCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  edited: boolean;
+  liked: boolean;
+  bookmarked: boolean;
+  author: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
+  /** (created_at as cursor text, id): the key of the newest-first list. */
+  key: CursorKey;
+}
+
+export interface PostCommentRow {
+  id: string;
+  postId: string;
+  userId: string;
+  userName: string;
+  content: string;
+  createdAt: Date;
+  author: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
+  key: CursorKey;
+}
+
+/** A counter change that happened: the post's new count, its version, and its author. */
+export interface PostCountChange {
+  count: number;
+  version: bigint;
+  ownerId: string;
+}
+
+type Counter = 'likes_count' | 'comments_count' | 'bookmarks_count';
+
+/** The post's activity score over its counters as they will be after adding `likes` and `comments`. */
+const scoreAfter = (likes: string, comments: string, lastActivity: string) =>
+  activityScoreSql({ likes: `likes_count + ${likes}`, comments: `comments_count + ${comments}`, lastActivityAt: lastActivity });
+
+/** SELECT list of a post for the caller $1 (may be null). */
+const POST_COLUMNS = `
+  p.id, p.user_id AS "userId", p.content, p.hashtags, p.mentions,
+  p.likes_count AS "likesCount", p.comments_count AS "commentsCount",
+  p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.updated_at > p.created_at AS edited,
+  ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1::uuid)) AS liked,
+  ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_bookmarks b WHERE b.post_id = p.id AND b.user_id = $1::uuid)) AS bookmarked,
+  u.display_name AS "authorDisplayName", u.username AS "authorUsername", u.avatar AS "authorAvatar", u.id IS NOT NULL AS "authorKnown",
+  ${cursorTimestamp('p.created_at')} AS "keyAt"`;
+
+interface RawPost extends Omit<PostRow, 'author' | 'key'> {
+  authorKnown: boolean;
+  authorDisplayName: string | null;
+  authorUsername: string | null;
+  authorAvatar: string | null;
+  keyAt: string;
+}
+
+const toPostRow = (raw: RawPost): PostRow => ({
+  id: raw.id,
+  userId: raw.userId,
+  content: raw.content,
+  hashtags: raw.hashtags,
+  mentions: raw.mentions,
+  likesCount: raw.likesCount,
+  commentsCount: raw.commentsCount,
+  createdAt: raw.createdAt,
+  updatedAt: raw.updatedAt,
+  edited: raw.edited,
+  liked: raw.liked,
+  bookmarked: raw.bookmarked,
+  author: raw.authorKnown ? { displayName: raw.authorDisplayName ?? '', username: raw.authorUsername ?? '', avatar: raw.authorAvatar } : null,
+  key: [raw.keyAt, raw.id],
+});
+
+/**
+ * posts and the rows that hang off them (likes, bookmarks, comments). Counters live on the post
+ * row and change under its lock in the transaction of the toggle or comment; each change takes a
+ * version from count_version_seq, and a like or comment is activity that moves the post in the
+ * feed (feed-keys.ts).
+ */
+export class PostRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Posts by id for the caller, in no particular order. */
+  async byIds(ids: string[], callerId: string | undefined, manager: EntityManager = this.dataSource.manager): Promise<PostRow[]> {
+    if (ids.length === 0) return [];
+    const rows = (await manager.query(
+      `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.user_id WHERE p.id = ANY($2::uuid[])`,
+      [callerId ?? null, ids],
+    )) as RawPost[];
+    return rows.map(toPostRow);
+  }
+
+  async find(id: string, callerId: string | undefined, manager?: EntityManager): Promise<PostRow | null> {
+    return (await this.byIds([id], callerId, manager))[0] ?? null;
+  }
+
+  /** Newest first, optionally of one author, after the cursor key. */
+  async list(callerId: string | undefined, limit: number, after?: CursorKey, authorId?: string): Promise<PostRow[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.user_id
+        WHERE ($3::timestamptz IS NULL OR (p.created_at, p.id) < ($3::timestamptz, $4::uuid))
+          AND ($5::uuid IS NULL OR p.user_id = $5::uuid)
+        ORDER BY p.created_at DESC, p.id DESC LIMIT $2`,
+      [callerId ?? null, limit, after?.[0] ?? null, after?.[1] ?? null, authorId ?? null],
+    )) as RawPost[];
+    return rows.map(toPostRow);
+  }
+
+  /** The post's author, with the row locked for the rest of the transaction; null when there is none. */
+  async lock(manager: EntityManager, id: string): Promise<{ userId: string } | null> {
+    const [row] = (await manager.query(`SELECT user_id AS "userId" FROM posts WHERE id = $1 FOR UPDATE`, [id])) as Array<{ userId: string }>;
+    return row ?? null;
+  }
+
+  /** Inserts a post with its first score (no likes, no comments, active now). */
+  async insert(manager: EntityManager, post: { id: string; userId: string; content: string; hashtags: string[]; mentions: string[] }): Promise<void> {
+    await manager.query(
+      `INSERT INTO posts (id, user_id, content, hashtags, mentions, activity_score, score_band, last_activity_at, key_changed_at, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, s.score, floor(s.score * 10), s.now, s.now, s.now, s.now
+         FROM (SELECT now() AS now, ${activityScoreSql({ likes: '0', comments: '0', lastActivityAt: 'now()' })} AS score) AS s`,
+      [post.id, post.userId, post.content, post.hashtags, post.mentions],
+    );
+  }
+
+  async updateContent(manager: EntityManager, id: string, change: { content: string; hashtags: string[]; mentions: string[] }): Promise<void> {
+    await manager.query(
+      // An unchanged text leaves the post as it was: it is not "edited".
+      `UPDATE posts SET content = $2, hashtags = $3, mentions = $4, updated_at = now()
+        WHERE id = $1 AND content IS DISTINCT FROM $2`,
+      [id, change.content, change.hashtags, change.mentions],
+    );
+  }
+
+  /** Deletes a post and everything that hangs off it (reports stay: moderation keeps the record). */
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    await manager.query('DELETE FROM post_likes WHERE post_id = $1', [id]);
+    await manager.query('DELETE FROM post_bookmarks WHERE post_id = $1', [id]);
+    await manager.query('DELETE FROM post_comments WHERE post_id = $1', [id]);
+    await manager.query('DELETE FROM posts WHERE id = $1', [id]);
+  }
+
+  /**
+   * Adds or removes the caller's like or bookmark (the post row must be locked). Null when it was
+   * already so; otherwise the post's new count.
+   */
+  async setReaction(manager: EntityManager, kind: 'like' | 'bookmark', postId: string, userId: string, active: boolean): Promise<PostCountChange | null> {
+    const rows = kind === 'like' ? 'post_likes' : 'post_bookmarks';
+    const changed: unknown[] = await manager.query(
+      active
+        ? `WITH r AS (INSERT INTO ${rows} (post_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1) SELECT * FROM r`
+        : `WITH r AS (DELETE FROM ${rows} WHERE post_id = $1 AND user_id = $2 RETURNING 1) SELECT * FROM r`,
+      [postId, userId],
+    );
+    if (changed.length === 0) return null;
+    const delta = active ? 1 : -1;
+    // A new like is activity; taking one back leaves the last activity where it was.
+    return this.count(manager, postId, kind === 'like' ? 'likes_count' : 'bookmarks_count', delta, kind === 'like' && active);
+  }
+
+  /** Adds a comment (the post row must be locked) and counts it. */
+  async addComment(manager: EntityManager, comment: { id: string; postId: string; userId: string; userName: string; content: string }): Promise<{ createdAt: Date; change: PostCountChange }> {
+    const [row] = (await manager.query(
+      `INSERT INTO post_comments (id, post_id, user_id, user_name, content) VALUES ($1, $2, $3, $4, $5) RETURNING created_at AS "createdAt"`,
+      [comment.id, comment.postId, comment.userId, comment.userName, comment.content],
+    )) as Array<{ createdAt: Date }>;
+    return { createdAt: row!.createdAt, change: await this.count(manager, comment.postId, 'comments_count', 1, true) };
+  }
+
+  async comment(id: string): Promise<PostCommentRow | null> {
+    return (await this.comments(null, 1, undefined, id))[0] ?? null;
+  }
+
+  /** A post's comments, oldest first, after the cursor key (or the one comment `id`). */
+  async comments(postId: string | null, limit: number, after?: CursorKey, id?: string): Promise<PostCommentRow[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT c.id, c.post_id AS "postId", c.user_id AS "userId", c.user_name AS "userName", c.content, c.created_at AS "createdAt",
+              u.display_name AS "authorDisplayName", u.username AS "authorUsername", u.avatar AS "authorAvatar", u.id IS NOT NULL AS "authorKnown",
+              ${cursorTimestamp('c.created_at')} AS "keyAt"
+         FROM post_comments c LEFT JOIN users u ON u.id = c.user_id
+        WHERE ($1::uuid IS NULL OR c.post_id = $1::uuid) AND ($5::uuid IS NULL OR c.id = $5::uuid)
+          AND ($3::timestamptz IS NULL OR (c.created_at, c.id) > ($3::timestamptz, $4::uuid))
+        ORDER BY c.created_at, c.id LIMIT $2`,
+      [postId, limit, after?.[0] ?? null, after?.[1] ?? null, id ?? null],
+    )) as Array<Omit<PostCommentRow, 'author' | 'key'> & { authorKnown: boolean; authorDisplayName: string | null; authorUsername: string | null; authorAvatar: string | null; keyAt: string }>;
+    return rows.map((raw) => ({
+      id: raw.id,
+      postId: raw.postId,
+      userId: raw.userId,
+      userName: raw.userName,
+      content: raw.content,
+      createdAt: raw.createdAt,
+      author: raw.authorKnown ? { displayName: raw.authorDisplayName ?? '', username: raw.authorUsername ?? '', avatar: raw.authorAvatar } : null,
+      key: [raw.keyAt, raw.id],
+    }));
+  }
+
+  /**
+   * Changes a counter by `delta`, with a new version; the score follows likes and comments, and
+   * `activity` moves the last activity to now. The new sort key goes through setFeedKey.
+   */
+  private async count(manager: EntityManager, postId: string, counter: Counter, delta: number, activity: boolean): Promise<PostCountChange> {
+    const likes = counter === 'likes_count' ? String(delta) : '0';
+    const comments = counter === 'comments_count' ? String(delta) : '0';
+    const lastActivity = activity ? 'greatest(last_activity_at, now())' : 'last_activity_at';
+    const [row] = (await manager.query(
+      // In a CTE so the driver answers with the returned rows, as for a SELECT.
+      `WITH changed AS (
+         UPDATE posts SET ${counter} = greatest(${counter} + $2::int, 0), count_version = nextval('count_version_seq'),
+                activity_score = ${scoreAfter(likes, comments, lastActivity)}
+          WHERE id = $1
+          RETURNING ${counter} AS count, count_version::text AS version, user_id AS "ownerId", activity_score AS score,
+                    ${cursorTimestamp(lastActivity)} AS "activityAt")
+       SELECT * FROM changed`,
+      [postId, delta],
+    )) as Array<{ count: number; version: string; ownerId: string; score: number; activityAt: string }>;
+    await setFeedKey(manager, 'post', postId, Math.floor(row!.score * 10), row!.activityAt);
+    return { count: row!.count, version: BigInt(row!.version), ownerId: row!.ownerId };
+  }
+}
