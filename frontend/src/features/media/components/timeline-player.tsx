@@ -8,7 +8,7 @@ import type { Video } from '../api/types';
 import { usePlaybackConditions } from '../hooks/use-playback-conditions';
 import { useVideoSource } from '../hooks/use-video-source';
 import { classifyGesture, CONTROLS_HIDE_MS, createGate, SWITCH_GUARD_MS, TAP_DEBOUNCE_MS, type Gesture } from '../lib/gestures';
-import { canPreload, isDataSaver, QUALITIES, type QualitySetting } from '../lib/playback-policy';
+import { canPreload, isDataSaver, offeredQualities, type QualitySetting } from '../lib/playback-policy';
 import './player.css';
 
 /** The viewer's time in this timeline so far (the server keeps the largest figures of a visit). */
@@ -356,8 +356,8 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
             <label className="player__quality">
               <span className="visually-hidden">Video quality</span>
               <select value={quality} onChange={(event) => setQuality(event.target.value as QualitySetting)}>
-                <option value="auto">Auto ({source.wanted})</option>
-                {QUALITIES.map((option) => (
+                <option value="auto">Auto ({source.playingHeight && quality === 'auto' ? `${source.playingHeight}p` : source.wanted})</option>
+                {offeredQualities(source.heights).map((option) => (
                   <option key={option} value={option}>
                     {option}
                   </option>

@@ -37,6 +37,20 @@ describe('applyQuality', () => {
     expect(hls.immediateSwitches).toEqual([]);
   });
 
+  it('starts auto at the rung the estimated bandwidth carries, not at the bottom of the ladder', () => {
+    const fast = new FakeHls();
+    applyQuality(fast, heights, 'auto', '720p', true, 10);
+    expect(fast.startLevel).toBe(2);
+    expect(fast.autoLevelEnabled).toBe(true);
+    const middling = new FakeHls();
+    applyQuality(middling, heights, 'auto', '720p', true, 2);
+    expect(middling.startLevel).toBe(1);
+    const unknown = new FakeHls();
+    applyQuality(unknown, heights, 'auto', '720p', true);
+    expect(unknown.startLevel).toBe(1);
+    expect([fast, middling, unknown].flatMap((h) => h.immediateSwitches)).toEqual([]);
+  });
+
   it('moves the cap when the conditions change, leaving the switch to the adaptive logic', () => {
     const hls = new FakeHls();
     applyQuality(hls, heights, 'auto', '720p', true);

@@ -2,9 +2,29 @@ import type Hls from 'hls.js/light';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { getAuthToken } from '../../../lib/auth-token';
 import type { Video } from '../api/types';
-import { autoQuality, levelForQuality, type PlaybackConditions, type Quality, type QualitySetting } from '../lib/playback-policy';
+import { autoQuality, levelForQuality, type PlaybackConditions, type Quality, type QualitySetting, startQuality } from '../lib/playback-policy';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
+const BANDWIDTH_KEY = 'playback-bandwidth-mbps';
+
+/** The throughput this device measured while playing last time (Mbit/s), for the next first frame. */
+function rememberedBandwidth(): number | undefined {
+  try {
+    const value = Number(window.localStorage.getItem(BANDWIDTH_KEY));
+    return value > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberBandwidth(bitsPerSecond: number): void {
+  if (!(bitsPerSecond > 0)) return;
+  try {
+    window.localStorage.setItem(BANDWIDTH_KEY, (bitsPerSecond / 1e6).toFixed(2));
+  } catch {
+    // Storage full or blocked: the next video starts from the default guess.
+  }
+}
 
 function absolute(url: string): string {
   return url.startsWith('/') ? `${window.location.origin}${url}` : url;
@@ -30,7 +50,7 @@ interface Source {
 export function attachVideoSource(
   media: HTMLVideoElement,
   { hlsUrl, streamUrl }: Source,
-  found: { onHls: (instance: Hls | null) => void; onLevels: (heights: number[]) => void },
+  found: { onHls: (instance: Hls | null) => void; onLevels: (heights: number[]) => void; onPlaying?: (height: number | null) => void },
 ): () => void {
   let cancelled = false;
   let instance: Hls | null = null;
@@ -54,6 +74,10 @@ export function attachVideoSource(
         });
         instance = hls;
         found.onHls(hls);
+        hls.on(HlsClass.Events.FRAG_LOADED, () => rememberBandwidth(hls.bandwidthEstimate));
+        hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) => {
+          if (!cancelled) found.onPlaying?.(hls.levels[data.level]?.height ?? null);
+        });
         hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
           if (!cancelled) found.onLevels(data.levels.map((level) => level.height));
         });
@@ -96,11 +120,12 @@ type QualityControls = Pick<Hls, 'autoLevelCapping' | 'autoLevelEnabled' | 'manu
  * changing a fixed quality: an immediate switch drops the fragment in flight and the buffer, a waste
  * on the slow connections the cap is for.
  */
-export function applyQuality(hls: QualityControls, heights: readonly number[], setting: QualitySetting, wanted: Quality, starting = false): void {
+export function applyQuality(hls: QualityControls, heights: readonly number[], setting: QualitySetting, wanted: Quality, starting = false, estimatedMbps?: number): void {
   const level = levelForQuality(heights, wanted);
   if (setting === 'auto') {
     hls.autoLevelCapping = level;
-    if (!hls.autoLevelEnabled) hls.currentLevel = -1;
+    if (starting) hls.startLevel = levelForQuality(heights, startQuality(wanted, estimatedMbps));
+    else if (!hls.autoLevelEnabled) hls.currentLevel = -1;
   } else {
     hls.autoLevelCapping = -1;
     if (starting) {
@@ -120,15 +145,17 @@ export function useVideoSource(
 ) {
   const hls = useRef<Hls | null>(null);
   const [levels, setLevels] = useState<{ videoId: string; heights: number[] } | null>(null);
+  const [playing, setPlaying] = useState<{ videoId: string; height: number | null } | null>(null);
   const videoId = video?.id;
   const hlsUrl = video?.hlsUrl ?? null;
   const streamUrl = video?.streamUrl;
   const wanted = quality === 'auto' ? autoQuality(conditions) : quality;
-  const choice = useRef({ quality, wanted });
+  const estimate = conditions.network.downlink ?? rememberedBandwidth();
+  const choice = useRef({ quality, wanted, estimate });
 
   useEffect(() => {
-    choice.current = { quality, wanted };
-  }, [quality, wanted]);
+    choice.current = { quality, wanted, estimate };
+  }, [quality, wanted, estimate]);
 
   useEffect(() => {
     const media = element.current;
@@ -140,10 +167,11 @@ export function useVideoSource(
         onHls: (instance) => {
           hls.current = instance;
         },
+        onPlaying: (height) => setPlaying({ videoId, height }),
         onLevels: (heights) => {
           // Here, not only in the effect below: by the time React renders, hls.js has already
           // requested its first fragment, at a rendition chosen from its own bandwidth guess alone.
-          if (hls.current && heights.length > 0) applyQuality(hls.current, heights, choice.current.quality, choice.current.wanted, true);
+          if (hls.current && heights.length > 0) applyQuality(hls.current, heights, choice.current.quality, choice.current.wanted, true, choice.current.estimate);
           setLevels({ videoId, heights });
         },
       },
@@ -161,5 +189,7 @@ export function useVideoSource(
     heights: current?.heights ?? [],
     /** The quality playing, or the cap in auto mode. */
     wanted,
+    /** Height of the rendition on screen now, once hls.js has switched to one. */
+    playingHeight: playing && playing.videoId === videoId ? playing.height : null,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { classifyGesture, createGate } from './gestures';
-import { autoQuality, canPreload, concurrentVideoLimit, isDataSaver, isLowEndDevice, levelForQuality, type PlaybackConditions } from './playback-policy';
+import { autoQuality, canPreload, concurrentVideoLimit, isDataSaver, isLowEndDevice, levelForQuality, offeredQualities, type PlaybackConditions, startQuality } from './playback-policy';
 
 const strong: PlaybackConditions = { network: { effectiveType: '4g', downlink: 10 }, device: { hardwareConcurrency: 8, deviceMemory: 8 } };
 const on = (changes: Partial<PlaybackConditions>): PlaybackConditions => ({ ...strong, ...changes });
@@ -80,5 +80,24 @@ describe('player gestures (spec 001, section 9)', () => {
     expect(gate()).toBe(false);
     now += 1;
     expect(gate()).toBe(true);
+  });
+});
+
+describe('the first rendition and the rungs offered', () => {
+  it('starts at the best the cap allows that the estimated bandwidth carries, 360p when nothing is known', () => {
+    expect(startQuality('720p', 10)).toBe('720p');
+    expect(startQuality('720p', 2)).toBe('360p');
+    expect(startQuality('720p', 0.2)).toBe('144p');
+    expect(startQuality('360p', 50)).toBe('360p');
+    expect(startQuality('144p', 50)).toBe('144p');
+    expect(startQuality('720p', undefined)).toBe('360p');
+    expect(startQuality('144p', undefined)).toBe('144p');
+  });
+
+  it('never offers a rung above the source', () => {
+    expect(offeredQualities([144, 360, 720])).toEqual(['144p', '360p', '720p']);
+    expect(offeredQualities([144, 360, 720, 1080])).toEqual(['144p', '360p', '720p', '1080p']);
+    expect(offeredQualities([144])).toEqual(['144p']);
+    expect(offeredQualities([])).toEqual([]);
   });
 });

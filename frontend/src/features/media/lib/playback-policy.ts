@@ -72,6 +72,28 @@ export function concurrentVideoLimit(conditions: PlaybackConditions): 1 | 2 {
   return isLowEndDevice(conditions.device) || isSlowType(conditions.network) || isDataSaver(conditions) ? 1 : 2;
 }
 
+/** Megabits per second a rendition needs to play without stalling (the worker's ladder, with headroom). */
+export const QUALITY_NEEDS_MBPS: Record<Quality, number> = { '144p': 0.3, '360p': 1, '720p': 3, '1080p': 6 };
+
+/**
+ * The first rendition to load in auto mode: the best the cap allows that the estimated bandwidth
+ * carries (the browser's downlink, or the throughput this device measured last time), so a video
+ * starts sharp on a good connection instead of climbing from the bottom; 360p when nothing is
+ * known.
+ */
+export function startQuality(cap: Quality, estimatedMbps: number | undefined): Quality {
+  const allowed = QUALITIES.filter((q) => QUALITY_HEIGHT[q] <= QUALITY_HEIGHT[cap]);
+  if (estimatedMbps === undefined || !Number.isFinite(estimatedMbps)) return allowed.includes('360p') ? '360p' : allowed[0]!;
+  const fits = allowed.filter((q) => QUALITY_NEEDS_MBPS[q] <= estimatedMbps);
+  return fits.at(-1) ?? allowed[0]!;
+}
+
+/** The qualities worth offering for a ladder: those the renditions reach (never above the source). */
+export function offeredQualities(heights: readonly number[]): Quality[] {
+  const tallest = Math.max(0, ...heights);
+  return QUALITIES.filter((q, i) => QUALITY_HEIGHT[q] <= tallest || (i === 0 && heights.length > 0));
+}
+
 /**
  * The rendition to play for `quality` among `heights` (hls.js levels): the tallest at or below
  * the wanted height, else the smallest there is. -1 when there are none.
