@@ -67,6 +67,15 @@ async function parseJsonBody(response: Response): Promise<unknown> {
  * every operation the OpenAPI document describes.
  */
 export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  return (await apiRequestWithHeaders<T>(method, path, body)).data;
+}
+
+/** `apiRequest`, also giving the answer's headers (a list's `X-Next-Cursor`, for instance). */
+export async function apiRequestWithHeaders<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+): Promise<{ data: T; headers: Headers }> {
   const headers = new Headers();
   const token = getAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -81,7 +90,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
 
   const response = await fetch(resolveUrl(path), { method, headers, body: payload, credentials: 'include' });
   await throwIfNotOk(response);
-  return (await parseJsonBody(response)) as T;
+  return { data: (await parseJsonBody(response)) as T, headers: response.headers };
 }
 
 /**

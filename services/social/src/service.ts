@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
+import { pruneFeedKeys } from './feed/feed-keys.js';
+import { feedTimelineEventHandlers } from './feed/feed-timeline-events.js';
 import { followEventHandlers } from './follows/follow-events.js';
 import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';
@@ -34,7 +36,7 @@ export async function startSocialService(options: SocialServiceOptions): Promise
   relay.start();
   const events = new EventWriter(relay);
 
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...timelineEventHandlers, ...videoEventHandlers, ...followEventHandlers(events)]);
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...timelineEventHandlers, ...feedTimelineEventHandlers, ...videoEventHandlers, ...followEventHandlers(events)]);
   const timelineAccess = new BusTimelineAccess(bus, logger, options.timelinesTimeoutMs ?? 2_000);
 
   const app = await createServiceApp({
@@ -45,11 +47,17 @@ export async function startSocialService(options: SocialServiceOptions): Promise
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
   });
   const url = await listenService(app, { name: 'social', port: options.port, host: options.host, logger });
+  // The feed's key history is needed only as long as a read may last (feed-keys.ts).
+  const pruning = setInterval(() => {
+    pruneFeedKeys(dataSource.manager).catch((error: unknown) => logger.warn({ err: error }, 'feed key history not pruned; trying again later'));
+  }, 10 * 60_000);
+  pruning.unref();
 
   return {
     app,
     url,
     async close() {
+      clearInterval(pruning);
       await app.close();
       await consumer.unsubscribe();
       await relay.stop();

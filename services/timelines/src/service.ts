@@ -7,6 +7,7 @@ import { schema } from './schema.js';
 import { commentEventHandlers } from './timelines/comment-events.js';
 import { likeEventHandlers } from './timelines/like-events.js';
 import { mediaEventHandlers } from './timelines/media-events.js';
+import { backfillSnapshots } from './timelines/snapshot.js';
 import { TimelinesModule } from './timelines.module.js';
 import { UserDirectory } from './users/user-directory.js';
 import { userEventHandlers } from './users/user-events.js';
@@ -63,11 +64,19 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
   });
   const url = await listenService(app, { name: 'timelines', port: options.port, host: options.host, logger });
+  // Timelines made before snapshots existed: their first one, in the background.
+  const backfill = backfillSnapshots(dataSource, events).then(
+    (count) => {
+      if (count > 0) logger.info({ count }, 'published the first snapshot of older timelines');
+    },
+    (error: unknown) => logger.warn({ err: error }, 'snapshot backfill stopped; the next start resumes it'),
+  );
 
   return {
     app,
     url,
     async close() {
+      await backfill;
       await app.close();
       await responder.unsubscribe();
       await consumer.unsubscribe();

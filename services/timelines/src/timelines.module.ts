@@ -38,7 +38,7 @@ export class TimelinesModule {
         { provide: TimelineService, useValue: new TimelineService(dataSource, access, users, events) },
         { provide: CollaboratorService, useValue: new CollaboratorService(dataSource, access, events) },
         { provide: InvitationService, useValue: new InvitationService(dataSource, access, users, events, deps.mail, deps.logger, { publicOrigin: deps.publicOrigin }) },
-        { provide: AnalyticsService, useValue: new AnalyticsService(dataSource, access, deps.viewerKeySecret) },
+        { provide: AnalyticsService, useValue: new AnalyticsService(dataSource, access, deps.viewerKeySecret, events) },
       ],
     };
   }

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { hashtagsOf, MAX_TAGS, mentionsOf } from './post-text.js';
 
 describe('hashtags and mentions', () => {

@@ -1,8 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Caller } from '@timeliner/platform';
+import type { Caller, EventWriter } from '@timeliner/platform';
 import type { DataSource } from 'typeorm';
 import type { TimelineAccess } from '../access/timeline-access.service.js';
 import { refreshActivity } from '../timelines/activity.js';
+import { publishSnapshot } from '../timelines/snapshot.js';
 import type { AnalyticsDto, RecordShareDto, RecordViewDto } from './analytics.dto.js';
 import { type EngagementKind, TimelineEngagement, TimelineView } from './timeline-view.entity.js';
 
@@ -35,12 +36,14 @@ export class AnalyticsService {
     private readonly access: TimelineAccess,
     /** Key for hashing anonymous viewers; the identity secret every replica shares. */
     private readonly viewerKeySecret: string,
+    /** A counted view changes the timeline's snapshot (views, activity). */
+    private readonly events: EventWriter,
   ) {}
 
   async recordView(viewer: ViewerContext, timelineId: string, dto: RecordViewDto): Promise<void> {
     await this.access.authorize(viewer.caller, timelineId, 'view');
     const viewerKey = this.viewerKey(viewer);
-    await this.dataSource.transaction(async (manager) => {
+    const counted = await this.dataSource.transaction(async (manager) => {
       // One viewer's calls for one timeline go one at a time, so a burst counts as one view.
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`view:${timelineId}:${viewerKey}`]);
       const recent: Array<{ id: string }> = await manager.query(
@@ -54,12 +57,14 @@ export class AnalyticsService {
           `UPDATE timeline_views SET watch_time = greatest(watch_time, $2), completion = greatest(completion, $3), region = coalesce(region, $4) WHERE id = $1`,
           [recent[0].id, dto.watchTime, dto.completion, region],
         );
-        return;
+        return false;
       }
       await manager.insert(TimelineView, { id: randomUUID(), timelineId, viewerKey, watchTime: dto.watchTime, completion: dto.completion, region });
       await manager.query('UPDATE timelines SET views = views + 1 WHERE id = $1', [timelineId]);
       await refreshActivity(manager, timelineId);
+      return publishSnapshot(manager, this.events, timelineId, { ...(viewer.caller.userId ? { actorUserId: viewer.caller.userId } : {}), requestId: viewer.caller.requestId });
     });
+    if (counted) this.events.committed();
   }
 
   async recordShare(viewer: ViewerContext, timelineId: string, dto: RecordShareDto): Promise<void> {

@@ -6,6 +6,7 @@ import type { TimelineAccess } from '../access/timeline-access.service.js';
 import type { EventWriter } from '@timeliner/platform';
 import { isUuid } from '../ids.js';
 import { mapTimeline, type TransferOwnershipResultDto } from '../timelines/timeline.dto.js';
+import { publishSnapshot } from '../timelines/snapshot.js';
 import { Timeline } from '../timelines/timeline.entity.js';
 import { type CollaboratorDto, mapCollaborator, type TransferOwnershipDto } from './collaborator.dto.js';
 import { Collaborator } from './collaborator.entity.js';
@@ -52,11 +53,14 @@ export class CollaboratorService {
       await manager.update(Collaborator, { timelineId, userId: timeline.creatorId }, { role: 'editor' });
       await manager.update(Collaborator, { id: heir.id }, { role: 'owner' });
       await manager.update(Timeline, { id: timelineId }, { creatorId: heir.userId, creatorName: heir.userName });
+      const context = { actorUserId: caller.userId, requestId: caller.requestId };
       await this.events.add(manager, TimelinesEvents.OwnershipTransferred, {
         timelineId,
         previousOwnerId: timeline.creatorId,
         newOwnerId: heir.userId,
-      }, { actorUserId: caller.userId, requestId: caller.requestId });
+      }, context);
+      // The snapshot carries the creator.
+      await publishSnapshot(manager, this.events, timelineId, context);
       return { timeline: mapTimeline(await manager.findOneByOrFail(Timeline, { id: timelineId }), 'editor') };
     });
     this.events.committed();

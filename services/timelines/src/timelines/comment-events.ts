@@ -1,8 +1,9 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { on } from '@timeliner/platform';
+import { on, Outbox } from '@timeliner/platform';
 import { SocialEvents } from '@timeliner/proto';
 import { isUuid } from '../ids.js';
 import { refreshActivity } from './activity.js';
+import { publishSnapshot, snapshotContext } from './snapshot.js';
 
 /**
  * Comment counts and times, from the social service's events (it owns the comments). The inbox
@@ -18,10 +19,12 @@ export const commentEventHandlers = [
       [comment.timelineId, at],
     );
     await refreshActivity(manager, comment.timelineId);
+    await publishSnapshot(manager, Outbox, comment.timelineId, snapshotContext(meta));
   }),
-  on(SocialEvents.TimelineCommentDeleted, async (comment, _meta, manager) => {
+  on(SocialEvents.TimelineCommentDeleted, async (comment, meta, manager) => {
     if (!isUuid(comment.timelineId)) return;
     await manager.query('UPDATE timelines SET comments_count = greatest(comments_count - 1, 0) WHERE id = $1', [comment.timelineId]);
     await refreshActivity(manager, comment.timelineId);
+    await publishSnapshot(manager, Outbox, comment.timelineId, snapshotContext(meta));
   }),
 ];

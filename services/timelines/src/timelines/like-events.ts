@@ -1,8 +1,9 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { on } from '@timeliner/platform';
+import { on, Outbox } from '@timeliner/platform';
 import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
 import { isUuid } from '../ids.js';
 import { refreshActivity } from './activity.js';
+import { publishSnapshot, snapshotContext } from './snapshot.js';
 
 /**
  * Like counts and times of timelines, from the social service's events (it owns the likes). Each
@@ -25,12 +26,16 @@ export const likeEventHandlers = [
             SET likes_count = CASE WHEN likes_version < $3 THEN $2 ELSE likes_count END,
                 likes_version = greatest(likes_version, $3),
                 last_like_at = CASE WHEN $4 THEN greatest(last_like_at, $5::timestamptz) ELSE last_like_at END
-          WHERE id = $1 AND (likes_version < $3 OR $4)
+          WHERE id = $1 AND (likes_version < $3 OR ($4 AND (last_like_at IS NULL OR last_like_at < $5::timestamptz)))
           RETURNING id)
        SELECT id FROM changed`,
       [timelineId, count, reaction.countVersion.toString(), reaction.active, at],
     );
-    // A timeline deleted meanwhile, or an old event about an unlike, changes nothing.
-    if (changed.length > 0) await refreshActivity(manager, timelineId);
+    // A timeline deleted meanwhile, or an old event that moves neither the count nor the last
+    // like, changes nothing (and writes no snapshot).
+    if (changed.length > 0) {
+      await refreshActivity(manager, timelineId);
+      await publishSnapshot(manager, Outbox, timelineId, snapshotContext(meta));
+    }
   }),
 ];

@@ -1,11 +1,12 @@
-import { on } from '@timeliner/platform';
+import { type EventMeta, on, Outbox } from '@timeliner/platform';
 import { MediaEvents } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
 import { isUuid } from '../ids.js';
 import { refreshActivity } from './activity.js';
+import { publishSnapshot, snapshotContext } from './snapshot.js';
 
-/** video_count and duration (whole seconds) from the counted videos, then the activity score. */
-async function recount(manager: EntityManager, timelineId: string): Promise<void> {
+/** video_count and duration (whole seconds) from the counted videos, then the activity score and the snapshot. */
+async function recount(manager: EntityManager, timelineId: string, meta: EventMeta): Promise<void> {
   await manager.query(
     `UPDATE timelines t SET video_count = v.n, duration = v.seconds
        FROM (SELECT count(*)::int AS n, round(coalesce(sum(duration), 0))::int AS seconds FROM timeline_videos WHERE timeline_id = $1) v
@@ -13,6 +14,7 @@ async function recount(manager: EntityManager, timelineId: string): Promise<void
     [timelineId],
   );
   await refreshActivity(manager, timelineId);
+  await publishSnapshot(manager, Outbox, timelineId, snapshotContext(meta));
 }
 
 /**
@@ -20,6 +22,9 @@ async function recount(manager: EntityManager, timelineId: string): Promise<void
  * counts once it is processed (playable); it may be announced again when more renditions are
  * ready (its duration is then updated, not added). A deletion uncounts it if it was counted. The
  * inbox drops redelivered events; the per-video rows make the rest idempotent.
+ *
+ * The order of the videos (MediaReordered) is kept only to know the cover, the first counted video
+ * in that order, which the timeline's snapshot carries (snapshot.ts).
  */
 export const mediaEventHandlers = [
   on(MediaEvents.VideoProcessed, async (video, meta, manager) => {
@@ -37,14 +42,22 @@ export const mediaEventHandlers = [
     if ((inserted[0] as { inserted?: boolean } | undefined)?.inserted) {
       await manager.query('UPDATE timelines SET last_content_added_at = greatest(last_content_added_at, $2::timestamptz) WHERE id = $1', [timelineId, new Date(meta.occurredAt)]);
     }
-    await recount(manager, timelineId);
+    await recount(manager, timelineId, meta);
   }),
-  on(MediaEvents.MediaDeleted, async (media, _meta, manager) => {
+  on(MediaEvents.MediaDeleted, async (media, meta, manager) => {
     if (!isUuid(media.mediaId) || !isUuid(media.timelineId)) return;
     const timelineId = media.timelineId.toLowerCase();
     const [timeline] = await manager.query('SELECT 1 FROM timelines WHERE id = $1 FOR UPDATE', [timelineId]);
     // DELETE ... RETURNING answers [rows, count] through EntityManager.query.
     const [removed] = (await manager.query('DELETE FROM timeline_videos WHERE media_id = $1 RETURNING media_id', [media.mediaId.toLowerCase()])) as [unknown[], number];
-    if (timeline && removed.length > 0) await recount(manager, timelineId);
+    if (timeline && removed.length > 0) await recount(manager, timelineId, meta);
+  }),
+  on(MediaEvents.MediaReordered, async (order, meta, manager) => {
+    if (!isUuid(order.timelineId)) return;
+    const timelineId = order.timelineId.toLowerCase();
+    const ids = order.mediaIds.filter(isUuid).map((id) => id.toLowerCase());
+    // The media service announces the whole order each time: the last one applied wins.
+    const [, changed] = (await manager.query('UPDATE timelines SET video_order = $2::uuid[] WHERE id = $1', [timelineId, ids])) as [unknown, number];
+    if (changed > 0) await publishSnapshot(manager, Outbox, timelineId, snapshotContext(meta));
   }),
 ];

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * The processed videos a timeline counts, as the media service announced them
@@ -18,4 +18,8 @@ export class TimelineVideo {
   /** Seconds, fractional. */
   @Column({ type: 'double precision', default: 0 })
   duration: number;
+
+  /** When it was first counted: orders videos the media service's order leaves level (snapshot.ts). */
+  @CreateDateColumn({ type: 'timestamptz' })
+  addedAt: Date;
 }

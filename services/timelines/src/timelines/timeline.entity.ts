@@ -110,6 +110,17 @@ export class Timeline {
   @Column({ type: 'varchar', length: 16, default: 'new' })
   contentFreshness: string;
 
+  /**
+   * The media service's order of the timeline's videos, as its last MediaReordered announced it;
+   * null until the first reorder. Decides the cover (see snapshot.ts).
+   */
+  @Column({ type: 'uuid', array: true, nullable: true })
+  videoOrder: string[] | null;
+
+  /** Grows by one with every TimelineSnapshot (snapshot.ts): consumers keep the highest. */
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  revision: number;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

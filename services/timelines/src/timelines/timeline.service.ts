@@ -9,6 +9,7 @@ import { protoStatus, protoVisibility } from '../proto-enums.js';
 import type { UserDirectory } from '../users/user-directory.js';
 import { refreshActivity } from './activity.js';
 import { cursorTimestamp, decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page } from './cursor.js';
+import { publishSnapshot } from './snapshot.js';
 import { Timeline } from './timeline.entity.js';
 import { type CreateTimelineDto, type ListQueryDto, mapTimeline, type TimelineDto, type UpdateTimelineDto } from './timeline.dto.js';
 
@@ -102,6 +103,7 @@ export class TimelineService {
       await manager.insert(Timeline, { id, title: dto.title, description, creatorId: caller.userId, creatorName, visibility, isPublic: visibility === 'public', status: 'draft' });
       await manager.insert(Collaborator, { id: randomUUID(), timelineId: id, userId: caller.userId, userName: creatorName, role: 'owner', status: 'active', invitationId: null });
       await refreshActivity(manager, id);
+      const context = { actorUserId: caller.userId, requestId: caller.requestId };
       await this.events.add(manager, TimelinesEvents.TimelineCreated, {
         timelineId: id,
         creatorId: caller.userId,
@@ -109,7 +111,8 @@ export class TimelineService {
         description: description ?? '',
         visibility: protoVisibility(visibility),
         status: protoStatus('draft'),
-      }, { actorUserId: caller.userId, requestId: caller.requestId });
+      }, context);
+      await publishSnapshot(manager, this.events, id, context);
       return manager.findOneByOrFail(Timeline, { id });
     });
     this.events.committed();
@@ -148,6 +151,7 @@ export class TimelineService {
       }
       if (changes.status === 'published') await this.events.add(manager, TimelinesEvents.TimelinePublished, { timelineId: id }, context);
       if (changes.status === 'draft' && timeline.status === 'published') await this.events.add(manager, TimelinesEvents.TimelineUnpublished, { timelineId: id }, context);
+      await publishSnapshot(manager, this.events, id, context);
       return mapTimeline(await manager.findOneByOrFail(Timeline, { id }), role);
     });
     this.events.committed();

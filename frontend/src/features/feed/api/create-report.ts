@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useFeedCache } from './feed-cache';
+import type { CreateReport } from './types';
+
+/** Reports a post or a timeline (201, or 200 when the caller had already reported it). */
+export function createReport(report: CreateReport): Promise<unknown> {
+  return apiRequest('POST', '/api/reports', report);
+}
+
+/** Once reported, the item leaves the caller's feed. */
+export function useCreateReport({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+  const cache = useFeedCache();
+  return useMutation({
+    mutationFn: createReport,
+    onSuccess: (_answer, report) => {
+      cache.remove(report.contentType, report.contentId);
+      onSuccess?.();
+    },
+    onError,
+  });
+}

@@ -1,0 +1,140 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useFeed } from '../api/get-feed';
+import type { FeedItem, FeedTab, Post } from '../api/types';
+import { useDismissedPromotions } from '../hooks/use-dismissed-promotions';
+import { adBefore, PROMOTIONS } from '../lib/ads';
+import { FeedAd } from './feed-ad';
+import { TimelineCard } from './timeline-card';
+import './feed.css';
+
+export const FEED_TEXT = {
+  loading: 'Loading feed...',
+  empty: 'No posts or timelines yet. Create your first timeline or share a post!',
+  signedOut: 'Please log in to see your feed',
+} as const;
+
+const TABS: { value: FeedTab; label: string }[] = [
+  { value: 'for-you', label: 'For you' },
+  { value: 'following', label: 'Following' },
+];
+
+export interface HomeFeedProps {
+  viewerId: string;
+  /** A text post's card (the posts feature's, composed by the page). */
+  renderPost: (post: Post) => ReactNode;
+}
+
+/** Asks for the next page when the end of the list comes near. */
+function useLoadMoreSentinel(load: () => void, active: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  }, [load]);
+  useEffect(() => {
+    const sentinel = ref.current;
+    if (!sentinel || !active || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [active]);
+  return ref;
+}
+
+type Promotions = ReturnType<typeof useDismissedPromotions>;
+
+function FeedList({ tab, viewerId, renderPost, promotions }: HomeFeedProps & { tab: FeedTab; promotions: Promotions }) {
+  const feed = useFeed(tab);
+  const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
+  const sentinel = useLoadMoreSentinel(() => {
+    if (canLoadMore) void feed.fetchNextPage();
+  }, feed.isSuccess && feed.hasNextPage);
+
+  if (feed.isPending) {
+    return (
+      <p className="feed-state" role="status">
+        {FEED_TEXT.loading}
+      </p>
+    );
+  }
+  if (feed.isError) {
+    return (
+      <div className="feed-state" role="alert">
+        <p>Your feed could not be loaded.</p>
+        <button type="button" className="button button--secondary button--sm" onClick={() => void feed.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const items: FeedItem[] = feed.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <p className="feed-state">{FEED_TEXT.empty}</p>;
+
+  const renderItem = (item: FeedItem) => {
+    if (item.type === 'post' && item.post) return renderPost(item.post);
+    if (item.type === 'timeline' && item.timeline) return <TimelineCard timeline={item.timeline} viewerId={viewerId} />;
+    return null;
+  };
+
+  return (
+    <>
+      <div role="feed" aria-label={TABS.find((option) => option.value === tab)?.label} aria-busy={feed.isFetchingNextPage} className="feed-list">
+        {items.map((item, index) => {
+          const kind = adBefore(index);
+          const showAd = kind !== null && !promotions.isDismissed(PROMOTIONS[kind].id);
+          return (
+            <Fragment key={`${item.type}-${item.id}`}>
+              {showAd ? <FeedAd kind={kind} onDismiss={promotions.dismiss} /> : null}
+              {renderItem(item)}
+            </Fragment>
+          );
+        })}
+      </div>
+      <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
+      {feed.isFetchingNextPage ? (
+        <p className="feed-state" role="status">
+          Loading more...
+        </p>
+      ) : null}
+      {feed.isFetchNextPageError || (feed.hasNextPage && typeof IntersectionObserver === 'undefined') ? (
+        <div className="feed-state">
+          <button type="button" className="button button--secondary button--sm" onClick={() => void feed.fetchNextPage()}>
+            Load more
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The centre column: a banner, the For you / Following tabs, and the feed with infinite scroll. */
+export function HomeFeed({ viewerId, renderPost }: HomeFeedProps) {
+  const [tab, setTab] = useState<FeedTab>('for-you');
+  const promotions = useDismissedPromotions();
+  return (
+    <section className="home-feed" aria-label="Feed">
+      {promotions.isDismissed(PROMOTIONS.banner.id) ? null : <FeedAd kind="banner" onDismiss={promotions.dismiss} />}
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as FeedTab)}>
+        <Tabs.List className="feed-tabs" aria-label="Feed">
+          {TABS.map((option) => (
+            <Tabs.Trigger key={option.value} value={option.value} className="feed-tabs__tab">
+              {option.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((option) => (
+          <Tabs.Content key={option.value} value={option.value} className="feed-tabs__panel">
+            {tab === option.value ? <FeedList tab={option.value} viewerId={viewerId} renderPost={renderPost} promotions={promotions} /> : null}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { CommentThread } from '../../../components/ui/comment-thread';
+import { EngagementBar } from '../../../components/ui/engagement-bar';
+import { formatDuration, formatRelativeTime } from '../../../lib/format';
+import { nativeShare } from '../../../lib/share-intents';
+import { useRecordShare } from '../../timelines/api/record-share';
+import { timelineWatchLink } from '../../timelines/lib/share-links';
+import { useTimelineToggles } from '../api/timeline-interactions';
+import { useAddFeedTimelineComment, useFeedTimelineComments } from '../api/timeline-comments';
+import type { FeedTimeline } from '../api/types';
+import { FeedVideo } from './feed-video';
+import { ReportDialog } from './report-dialog';
+import { ShareTimelineDialog } from './share-timeline-dialog';
+import { TimelineOptions } from './timeline-options';
+
+export interface TimelineCardProps {
+  timeline: FeedTimeline;
+  /** The signed-in user's id: the creator sees Timeline Settings. */
+  viewerId: string;
+}
+
+/** A timeline in the feed: creator, time, options, a 600 px preview, actions and comments. */
+export function TimelineCard({ timeline, viewerId }: TimelineCardProps) {
+  const id = useId();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const toggles = useTimelineToggles(timeline);
+  const comments = useFeedTimelineComments(timeline.id, { enabled: commentsOpen });
+  const addComment = useAddFeedTimelineComment(timeline.id);
+  const recordShare = useRecordShare();
+  const name = timeline.creator?.displayName || timeline.creatorName || 'Unknown User';
+  const creatorId = timeline.creator?.id ?? timeline.creatorId;
+  const profile = `/profile/${encodeURIComponent(creatorId)}`;
+  const watch = `/watch/${encodeURIComponent(timeline.id)}`;
+  const time = timeline.lastActivityAt || timeline.createdAt;
+
+  const share = async () => {
+    const result = await nativeShare({ title: timeline.title, url: timelineWatchLink(window.location.origin, timeline.id) });
+    if (result === 'shared') recordShare.mutate({ id: timeline.id, channel: 'other' });
+    else if (result === 'unavailable') setSharing(true);
+  };
+
+  return (
+    <article className="card feed-card timeline-card" aria-labelledby={`${id}-title`}>
+      <header className="feed-card__header">
+        <Link to={profile} className="feed-card__avatar" tabIndex={-1} aria-hidden="true">
+          <Avatar name={name} src={timeline.creator?.avatar} />
+        </Link>
+        <div className="feed-card__who">
+          <Link to={profile} className="feed-card__name">
+            {name}
+          </Link>
+          <time className="feed-card__time" dateTime={time}>
+            {formatRelativeTime(time)}
+          </time>
+        </div>
+        <TimelineOptions timelineId={timeline.id} title={timeline.title} isCreator={creatorId === viewerId} onReport={() => setReporting(true)} />
+      </header>
+
+      <div className="timeline-card__preview">
+        {timeline.coverMediaId ? (
+          <FeedVideo videoId={timeline.coverMediaId} title={timeline.title} />
+        ) : (
+          <div className="timeline-card__placeholder" aria-hidden="true">
+            {timeline.title.trim().charAt(0).toUpperCase() || '?'}
+          </div>
+        )}
+        <Link to={watch} className="timeline-card__caption">
+          <span className="timeline-card__title" id={`${id}-title`}>
+            {timeline.title}
+          </span>
+          <span className="timeline-card__meta">{`Timeline • ${formatDuration(timeline.duration)}`}</span>
+        </Link>
+      </div>
+
+      <EngagementBar
+        liked={toggles.liked}
+        likesCount={timeline.likesCount}
+        commentsCount={timeline.commentsCount}
+        bookmarked={toggles.bookmarked}
+        commentsOpen={commentsOpen}
+        commentsId={`${id}-comments`}
+        onLike={toggles.toggleLike}
+        onComments={() => setCommentsOpen((open) => !open)}
+        onShare={() => void share()}
+        onBookmark={toggles.toggleBookmark}
+      />
+      {commentsOpen ? (
+        <div id={`${id}-comments`}>
+          <CommentThread
+            label={`Comments on ${timeline.title}`}
+            comments={comments.data}
+            loading={comments.isPending}
+            failed={comments.isError}
+            pending={addComment.isPending}
+            onSubmit={(content) => addComment.mutateAsync(content).then(() => true, () => false)}
+          />
+        </div>
+      ) : null}
+
+      <ShareTimelineDialog timeline={timeline} open={sharing} onOpenChange={setSharing} />
+      {reporting ? (
+        <ReportDialog open={reporting} onOpenChange={setReporting} target={{ contentType: 'timeline', contentId: timeline.id }} />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ResponsiveDialog } from '../../../components/ui/dialog';
+import { MoreIcon } from '../../../components/ui/icons';
+import { useIsMobile } from '../hooks/use-is-mobile';
+
+export interface TimelineOptionsProps {
+  timelineId: string;
+  title: string;
+  isCreator: boolean;
+  onReport: () => void;
+}
+
+/**
+ * View Timeline, Timeline Settings (its creator only) and Report Post: a bottom sheet titled
+ * 'Timeline Options' under 768 px, a dropdown otherwise (spec 000, section 2).
+ */
+export function TimelineOptions({ timelineId, title, isCreator, onReport }: TimelineOptionsProps) {
+  const navigate = useNavigate();
+  const mobile = useIsMobile();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const id = encodeURIComponent(timelineId);
+  const items = [
+    { label: 'View Timeline', action: () => void navigate(`/watch/${id}`) },
+    ...(isCreator ? [{ label: 'Timeline Settings', action: () => void navigate(`/timeline/${id}`) }] : []),
+    { label: 'Report Post', action: onReport },
+  ];
+  const trigger = { className: 'icon-button feed-card__menu', 'aria-label': `Options for ${title}` };
+
+  if (mobile) {
+    return (
+      <>
+        <button type="button" {...trigger} aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
+          <MoreIcon width={20} height={20} />
+        </button>
+        <ResponsiveDialog open={sheetOpen} onOpenChange={setSheetOpen} title="Timeline Options">
+          <ul className="options-sheet">
+            {items.map((item) => (
+              <li key={item.label}>
+                <button
+                  type="button"
+                  className="button button--ghost button--block options-sheet__item"
+                  onClick={() => {
+                    setSheetOpen(false);
+                    item.action();
+                  }}
+                >
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </ResponsiveDialog>
+      </>
+    );
+  }
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger {...trigger}>
+        <MoreIcon width={20} height={20} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={4} collisionPadding={8}>
+          {items.map((item) => (
+            <DropdownMenu.Item key={item.label} className="menu__item" onSelect={item.action}>
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

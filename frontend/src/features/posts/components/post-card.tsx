@@ -1,0 +1,178 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
+import { CommentThread } from '../../../components/ui/comment-thread';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EngagementBar } from '../../../components/ui/engagement-bar';
+import { MoreIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatRelativeTime } from '../../../lib/format';
+import { nativeShare } from '../../../lib/share-intents';
+import { POST_MAX_LENGTH, useAddPostComment, useDeletePost, usePostComments, usePostToggles, useUpdatePost } from '../api/posts';
+import type { Post, PostStore } from '../api/types';
+import { postLink, SharePostDialog } from './share-post-dialog';
+import './posts.css';
+
+export const DELETE_POST_QUESTION = 'Are you sure you want to delete this post?';
+
+export interface PostCardProps {
+  post: Post;
+  /** The signed-in user's id: the author alone may edit and delete. */
+  viewerId: string;
+  store: PostStore;
+  /** Whether this post is the one in edit mode (one post at a time, spec 000 section 4). */
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
+}
+
+function PostEditor({ post, store, onDone }: { post: Post; store: PostStore; onDone: () => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(post.content);
+  const update = useUpdatePost(store, {
+    onSuccess: onDone,
+    onError: (error) => toast({ title: 'Could not save your post', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+  const text = draft.trim();
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text || update.isPending) return;
+    if (text === post.content) onDone();
+    else update.mutate({ id: post.id, content: text });
+  };
+
+  return (
+    <form className="post-card__editor" onSubmit={save}>
+      <label htmlFor={`${id}-edit`} className="visually-hidden">
+        Edit post
+      </label>
+      <textarea
+        id={`${id}-edit`}
+        className="post-composer__input"
+        rows={3}
+        maxLength={POST_MAX_LENGTH}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        autoFocus
+      />
+      <div className="post-card__editor-actions">
+        <button type="button" className="button button--secondary button--sm" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary button--sm" disabled={!text || update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A text post in the feed: author, time, content (editable by its author), actions, comments. */
+export function PostCard({ post, viewerId, store, editing, onEditingChange }: PostCardProps) {
+  const id = useId();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const toggles = usePostToggles(post, store);
+  const comments = usePostComments(post.id, { enabled: commentsOpen });
+  const addComment = useAddPostComment(post.id, store);
+  const remove = useDeletePost(store, {
+    onSuccess: () => {
+      setConfirmingDelete(false);
+      toast({ title: 'Post deleted' });
+    },
+    onError: (error) => {
+      setConfirmingDelete(false);
+      toast({ title: 'Could not delete the post', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    },
+  });
+  const isAuthor = post.userId === viewerId;
+  const name = post.user?.displayName || post.user?.username || 'Unknown User';
+  const profile = `/profile/${encodeURIComponent(post.userId)}`;
+
+  const share = async () => {
+    const result = await nativeShare({ text: post.content, url: postLink(window.location.origin, post) });
+    if (result === 'unavailable') setSharing(true);
+  };
+
+  return (
+    <article className="card feed-card" aria-labelledby={`${id}-author`}>
+      <header className="feed-card__header">
+        <Link to={profile} className="feed-card__avatar" tabIndex={-1} aria-hidden="true">
+          <Avatar name={name} src={post.user?.avatar} />
+        </Link>
+        <div className="feed-card__who">
+          <Link to={profile} className="feed-card__name" id={`${id}-author`}>
+            {name}
+          </Link>
+          <span className="feed-card__time">
+            <time dateTime={post.createdAt}>{formatRelativeTime(post.createdAt)}</time>
+            {post.edited ? ' · edited' : null}
+          </span>
+        </div>
+        {isAuthor ? (
+          <DropdownMenu.Root modal={false}>
+            <DropdownMenu.Trigger className="icon-button feed-card__menu" aria-label="Post options">
+              <MoreIcon width={20} height={20} />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu" align="end" sideOffset={4} collisionPadding={8}>
+                <DropdownMenu.Item className="menu__item" onSelect={() => onEditingChange(true)}>
+                  Edit Post
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={() => setConfirmingDelete(true)}>
+                  Delete Post
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        ) : null}
+      </header>
+
+      {editing && isAuthor ? (
+        <PostEditor post={post} store={store} onDone={() => onEditingChange(false)} />
+      ) : (
+        <p className="post-card__content">{post.content}</p>
+      )}
+
+      <EngagementBar
+        liked={toggles.liked}
+        likesCount={post.likesCount}
+        commentsCount={post.commentsCount}
+        bookmarked={toggles.bookmarked}
+        commentsOpen={commentsOpen}
+        commentsId={`${id}-comments`}
+        onLike={toggles.toggleLike}
+        onComments={() => setCommentsOpen((open) => !open)}
+        onShare={() => void share()}
+        onBookmark={toggles.toggleBookmark}
+      />
+      {commentsOpen ? (
+        <div id={`${id}-comments`}>
+          <CommentThread
+            label={`Comments on ${name}'s post`}
+            comments={comments.data}
+            loading={comments.isPending}
+            failed={comments.isError}
+            pending={addComment.isPending}
+            onSubmit={(content) => addComment.mutateAsync(content).then(() => true, () => false)}
+          />
+        </div>
+      ) : null}
+
+      <SharePostDialog post={post} open={sharing} onOpenChange={setSharing} />
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete Post"
+        description={DELETE_POST_QUESTION}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(post.id)}
+      />
+    </article>
+  );
+}

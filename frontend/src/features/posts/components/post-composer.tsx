@@ -1,0 +1,76 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { POST_MAX_LENGTH, useCreatePost } from '../api/posts';
+import type { Post } from '../api/types';
+import './posts.css';
+
+export const COMPOSER_PROMPT = 'What timeline are you working on today?';
+export const EMPTY_POST_MESSAGE = 'Please enter something to share';
+
+export interface PostComposerProps {
+  user: { displayName: string; avatar: string | null };
+  onCreated: (post: Post) => void;
+}
+
+/** The home page's post box: Share or Enter (without Shift) posts the trimmed text. */
+export function PostComposer({ user, onCreated }: PostComposerProps) {
+  const id = useId();
+  const [content, setContent] = useState('');
+  const create = useCreatePost({
+    onSuccess: (post) => {
+      setContent('');
+      onCreated(post);
+    },
+    onError: (error) =>
+      toast({ title: 'Could not share your post', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+  });
+
+  const submit = () => {
+    const text = content.trim();
+    if (!text) {
+      toast({ title: EMPTY_POST_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    if (!create.isPending) create.mutate(text);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form className="card post-composer" onSubmit={onSubmit} aria-label="Share a post">
+      <Avatar name={user.displayName} src={user.avatar} />
+      <div className="post-composer__body">
+        <label htmlFor={`${id}-text`} className="visually-hidden">
+          {COMPOSER_PROMPT}
+        </label>
+        <textarea
+          id={`${id}-text`}
+          className="post-composer__input"
+          placeholder={COMPOSER_PROMPT}
+          rows={2}
+          maxLength={POST_MAX_LENGTH}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className="post-composer__actions">
+          <button type="submit" className="button button--primary button--sm" disabled={create.isPending}>
+            {create.isPending ? 'Sharing...' : 'Share'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+import type { Timestamp } from '@bufbuild/protobuf/wkt';
+import { on } from '@timeliner/platform';
+import { type TimelineSnapshot, TimelineStatus, TimelinesEvents, Visibility } from '@timeliner/proto';
+import type { EntityManager } from 'typeorm';
+import { isUuid } from '../ids.js';
+import { setFeedKey } from './feed-keys.js';
+
+/** The feed_timelines row a snapshot describes, as the columns want it. */
+export interface FeedTimelineRow {
+  id: string;
+  creatorId: string;
+  creatorName: string;
+  title: string;
+  description: string;
+  visibility: 'private' | 'unlisted' | 'public';
+  status: 'draft' | 'processing' | 'published';
+  videoCount: number;
+  duration: number;
+  /** bigint, as text. */
+  views: string;
+  likesCount: number;
+  commentsCount: number;
+  activityScore: number;
+  scoreBand: number;
+  /** ISO-8601 with microseconds (Postgres' precision), UTC. */
+  lastActivityAt: string;
+  createdAt: string;
+  updatedAt: string;
+  coverMediaId: string | null;
+  /** bigint, as text. */
+  revision: string;
+}
+
+const INT32_MAX = 2_147_483_647;
+const count = (n: number) => (Number.isFinite(n) ? Math.min(Math.max(0, Math.trunc(n)), INT32_MAX) : 0);
+/** Code points, as varchar(n) counts them. */
+const clip = (value: string, max: number) => (value.length <= max ? value : Array.from(value).slice(0, max).join(''));
+
+/** The feed's first sort key, as the timelines service computes it: floor(score × 10). */
+export function scoreBandOf(score: number): number {
+  if (!Number.isFinite(score)) return 0;
+  return Math.min(Math.max(Math.floor(score * 10), -INT32_MAX), INT32_MAX);
+}
+
+// Years 1 to 9999: what toISOString writes as YYYY and Postgres takes without question.
+const MIN_SECONDS = -62_135_596_800n;
+const MAX_SECONDS = 253_402_300_799n;
+
+/** A protobuf Timestamp as ISO-8601 text to the microsecond; undefined when absent or out of range. */
+export function timestampText(ts: Timestamp | undefined): string | undefined {
+  if (!ts) return undefined;
+  if (ts.seconds < MIN_SECONDS || ts.seconds > MAX_SECONDS || !Number.isInteger(ts.nanos) || ts.nanos < 0 || ts.nanos >= 1_000_000_000) return undefined;
+  const seconds = new Date(Number(ts.seconds) * 1000).toISOString().slice(0, 19);
+  return `${seconds}.${String(Math.floor(ts.nanos / 1000)).padStart(6, '0')}Z`;
+}
+
+const visibilityOf = (v: Visibility): FeedTimelineRow['visibility'] =>
+  v === Visibility.PUBLIC ? 'public' : v === Visibility.UNLISTED ? 'unlisted' : 'private';
+const statusOf = (s: TimelineStatus): FeedTimelineRow['status'] =>
+  s === TimelineStatus.PUBLISHED ? 'published' : s === TimelineStatus.PROCESSING ? 'processing' : 'draft';
+
+/**
+ * The row a snapshot describes; null for a snapshot that cannot be one (malformed ids, no
+ * revision). `occurredAt` (the event's time) stands in for a missing time.
+ */
+export function feedTimelineRow(snapshot: TimelineSnapshot, occurredAt: string): FeedTimelineRow | null {
+  if (!isUuid(snapshot.timelineId) || !isUuid(snapshot.creatorId) || snapshot.revision <= 0n) return null;
+  const fallback = new Date(occurredAt).toISOString();
+  const createdAt = timestampText(snapshot.createdAt) ?? fallback;
+  const activityScore = Number.isFinite(snapshot.activityScore) ? snapshot.activityScore : 0;
+  return {
+    id: snapshot.timelineId.toLowerCase(),
+    creatorId: snapshot.creatorId.toLowerCase(),
+    creatorName: clip(snapshot.creatorName, 100),
+    title: clip(snapshot.title, 200),
+    description: clip(snapshot.description, 5000),
+    visibility: visibilityOf(snapshot.visibility),
+    status: statusOf(snapshot.status),
+    videoCount: count(snapshot.videoCount),
+    duration: count(snapshot.duration),
+    views: (snapshot.views < 0n ? 0n : snapshot.views).toString(),
+    likesCount: count(snapshot.likesCount),
+    commentsCount: count(snapshot.commentsCount),
+    activityScore,
+    scoreBand: scoreBandOf(activityScore),
+    lastActivityAt: timestampText(snapshot.lastActivityAt) ?? createdAt,
+    createdAt,
+    updatedAt: timestampText(snapshot.updatedAt) ?? createdAt,
+    coverMediaId: isUuid(snapshot.coverMediaId) ? snapshot.coverMediaId.toLowerCase() : null,
+    revision: snapshot.revision.toString(),
+  };
+}
+
+/**
+ * Serializes what changes one timeline's feed row: snapshots, and its deletion (which arrives on
+ * another subject, so possibly at the same moment). Without it a snapshot could check
+ * deleted_timelines before a concurrent deletion commits and insert the row after it.
+ */
+export async function lockFeedTimeline(manager: EntityManager, timelineId: string): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`feed_timeline:${timelineId}`]);
+}
+
+/** Columns a newer snapshot overwrites; the sort key (score_band, last_activity_at) goes through setFeedKey. */
+const OVERWRITTEN = [
+  'creator_id', 'creator_name', 'title', 'description', 'visibility', 'status', 'video_count', 'duration', 'views', 'likes_count',
+  'comments_count', 'activity_score', 'created_at', 'updated_at', 'cover_media_id', 'revision',
+];
+
+/**
+ * Applies a snapshot: the row with the highest revision wins, so a redelivered, late or
+ * overtaken snapshot changes nothing, and one for a deleted timeline never brings it back. A new
+ * row is inserted with its key; an existing row's key changes only through setFeedKey, which
+ * keeps the replaced key for readers paging the feed.
+ */
+export async function applyTimelineSnapshot(manager: EntityManager, row: FeedTimelineRow): Promise<'inserted' | 'updated' | 'ignored'> {
+  await lockFeedTimeline(manager, row.id);
+  const deleted: unknown[] = await manager.query('SELECT 1 FROM deleted_timelines WHERE id = $1', [row.id]);
+  if (deleted.length > 0) return 'ignored';
+  const applied = (await manager.query(
+    `INSERT INTO feed_timelines (id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views, likes_count,
+                                 comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, key_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, clock_timestamp())
+     ON CONFLICT (id) DO UPDATE SET ${OVERWRITTEN.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}
+      WHERE feed_timelines.revision < EXCLUDED.revision
+     RETURNING (xmax = 0) AS inserted`,
+    [
+      row.id, row.creatorId, row.creatorName, row.title, row.description, row.visibility, row.status, row.videoCount, row.duration, row.views, row.likesCount,
+      row.commentsCount, row.activityScore, row.scoreBand, row.lastActivityAt, row.createdAt, row.updatedAt, row.coverMediaId, row.revision,
+    ],
+  )) as Array<{ inserted: boolean }>;
+  const [result] = applied;
+  if (!result) return 'ignored';
+  if (result.inserted) return 'inserted';
+  await setFeedKey(manager, 'timeline', row.id, row.scoreBand, row.lastActivityAt);
+  return 'updated';
+}
+
+/** Drops a deleted timeline's feed row and remembers the deletion, so no later snapshot revives it. */
+export async function forgetFeedTimeline(manager: EntityManager, timelineId: string): Promise<void> {
+  await lockFeedTimeline(manager, timelineId);
+  await manager.query('INSERT INTO deleted_timelines (id) VALUES ($1) ON CONFLICT DO NOTHING', [timelineId]);
+  await manager.query('DELETE FROM feed_timelines WHERE id = $1', [timelineId]);
+}
+
+/**
+ * The feed_timelines read model follows the timelines service's TimelineSnapshot events (see
+ * applyTimelineSnapshot); TimelineDeleted is handled in timelines/timeline-events.ts (one handler
+ * per event in a consumer group), which calls forgetFeedTimeline.
+ */
+export const feedTimelineEventHandlers = [
+  on(TimelinesEvents.TimelineSnapshot, async (snapshot, meta, manager) => {
+    const row = feedTimelineRow(snapshot, meta.occurredAt);
+    if (row) await applyTimelineSnapshot(manager, row);
+  }),
+];
