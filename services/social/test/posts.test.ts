@@ -116,7 +116,7 @@ describe('posts, their comments, likes and bookmarks, and reports', () => {
     expect(row.likes_count).toBe(row.likes);
     expect(row.likes_count).toBeGreaterThanOrEqual(0);
     expect(row.likes_count).toBeLessThanOrEqual(people.length);
-  });
+  }, 30_000);
 
   it('adds comments oldest first with their authors, counting them and raising the score', async () => {
     const post = await newPost();

@@ -1,3 +1,4 @@
 export * from './database.js';
 export * from './embedded-postgres.js';
 export * from './snake-naming.strategy.js';
+export * from './prepared.js';

@@ -1,4 +1,4 @@
-import { activityScoreSql } from '@timeliner/platform';
+import { activityScoreSql, preparedQuery } from '@timeliner/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { setFeedKey } from '../feed/feed-keys.js';
 import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
@@ -92,12 +92,12 @@ export class PostRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Posts by id for the caller, in no particular order. */
-  async byIds(ids: string[], callerId: string | undefined, manager: EntityManager = this.dataSource.manager): Promise<PostRow[]> {
+  async byIds(ids: string[], callerId: string | undefined, manager?: EntityManager): Promise<PostRow[]> {
     if (ids.length === 0) return [];
-    const rows = (await manager.query(
-      `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.user_id WHERE p.id = ANY($2::uuid[])`,
-      [callerId ?? null, ids],
-    )) as RawPost[];
+    const text = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.user_id WHERE p.id = ANY($2::uuid[])`;
+    const values = [callerId ?? null, ids];
+    // Inside a transaction, its own connection; otherwise the prepared statement (the feed's cards).
+    const rows = manager ? ((await manager.query(text, values)) as RawPost[]) : await preparedQuery<RawPost>(this.dataSource, 'social_posts_by_ids_v1', text, values);
     return rows.map(toPostRow);
   }
 

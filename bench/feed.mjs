@@ -1,0 +1,378 @@
+#!/usr/bin/env node
+// Feed benchmark (DESIGN.md section 8, "feed"): `GET /api/feed` for both tabs on a seeded social
+// graph, through the gateway and straight at the social service, at fixed request rates.
+//
+//   npm run build   (the services and the gateway must be built)
+//   node bench/feed.mjs
+//
+// Steps:
+//   1. a scratch database (CREATE DATABASE on ADMIN_DATABASE_URL) and a unique BUS_PREFIX; every
+//      service and the gateway as its own process (the processes of deploy/run-services.mjs), the
+//      gateway's per-address limits raised (the load comes from one address);
+//   2. FEED_BENCH_CALLERS (20) people sign up through the gateway (real sessions); then, in the
+//      social schema with generate_series: FEED_BENCH_USERS (10,000) people, 100,000 timelines
+//      (90% public and published, the rest private, unlisted or draft), 100,000 posts, 1,000,000
+//      likes (half on posts, half on timelines, counts and activity scores to match) and 200,000
+//      follows (each caller follows 200 people, the rest at random), then ANALYZE;
+//   3. for each tab (for-you, following) and each path (gateway, direct), an open-loop load at
+//      FEED_BENCH_RATES (250,500,1000) requests per second for FEED_BENCH_SECONDS (15) each, every
+//      request a first page of 20 as a random caller; latency is measured from the moment the
+//      request was due, so a stalled server is not hidden by a client that waits (no coordinated
+//      omission); printed: p50 / p95 / p99 / max, errors and the achieved rate;
+//   4. the most each path serves: a closed loop of FEED_BENCH_CONCURRENCY (32) for 10 s on the same
+//      request, and the gateway-to-direct ratio;
+//   5. everything is removed: processes, database, the prefix's NATS streams.
+//
+// Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), NATS_URL
+// (nats://127.0.0.1:4222), FEED_BENCH_USERS, FEED_BENCH_TIMELINES, FEED_BENCH_POSTS, FEED_BENCH_LIKES,
+// FEED_BENCH_FOLLOWS, FEED_BENCH_CALLERS, FEED_BENCH_RATES, FEED_BENCH_SECONDS,
+// FEED_BENCH_CONCURRENCY, FEED_BENCH_KEEP=1 keeps the database.
+// Bars: p99 ≤ 50 ms at 1,000 req/s through the gateway with zero errors; gateway ≥ 50% of direct.
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { discoverApps, sharedEnv } from '../deploy/run-services.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const num = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
+const SIZES = {
+  users: num('FEED_BENCH_USERS', 10_000),
+  timelines: num('FEED_BENCH_TIMELINES', 100_000),
+  posts: num('FEED_BENCH_POSTS', 100_000),
+  likes: num('FEED_BENCH_LIKES', 1_000_000),
+  follows: num('FEED_BENCH_FOLLOWS', 200_000),
+  callers: num('FEED_BENCH_CALLERS', 20),
+};
+const RATES = (env.FEED_BENCH_RATES || '250,500,1000').split(',').map(Number);
+const SECONDS = num('FEED_BENCH_SECONDS', 15);
+const CONCURRENCY = num('FEED_BENCH_CONCURRENCY', 32);
+const ADMIN_URL = env.ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const children = new Set();
+let logText = '';
+const log = (prefix) => (chunk) => {
+  logText = (logText + chunk.toString().replace(/^/gm, prefix)).slice(-20_000);
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitReady(port, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited before ready:\n${logText.slice(-4000)}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`:${port} not ready:\n${logText.slice(-4000)}`);
+    await sleep(100);
+  }
+}
+
+/** Every service and the gateway, each its own process on a free port, as run-services starts them. */
+async function startTopology(baseEnv) {
+  const shared = sharedEnv({ ...baseEnv, PORT: '0' });
+  const apps = discoverApps(ROOT, shared);
+  const ports = new Map();
+  for (const app of apps) ports.set(app.name, await freePort());
+  const gateway = apps.find((a) => a.kind === 'gateway');
+  for (const app of apps.filter((a) => a.kind === 'service')) {
+    gateway.env[`${app.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_SERVICE_URL`] = `http://127.0.0.1:${ports.get(app.name)}`;
+  }
+  const base = `http://127.0.0.1:${ports.get(gateway.name)}`;
+  const start = async (list) => {
+    await Promise.all(list.map(async (app) => {
+      const port = ports.get(app.name);
+      const child = spawn(process.execPath, [app.entry], {
+        cwd: ROOT,
+        env: { ...shared, PUBLIC_ORIGIN: base, ...app.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', log(`${app.name} | `));
+      child.stderr.on('data', log(`${app.name} | `));
+      children.add(child);
+      await waitReady(port, child);
+    }));
+  };
+  await start(apps.filter((a) => a.kind !== 'gateway'));
+  await start([gateway]);
+  return { base, social: `http://127.0.0.1:${ports.get('social')}`, secret: shared.INTERNAL_SECRET };
+}
+
+async function api(base, method, path, { token, body } = {}) {
+  const res = await fetch(new URL(path, base), {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Signed-up people with real sessions: the callers of the load. */
+async function signUpCallers(base, count) {
+  const callers = [];
+  for (let i = 0; i < count; i++) {
+    const handle = `feed_${randomBytes(4).toString('hex')}`;
+    const answer = await api(base, 'POST', '/api/auth/register', {
+      body: { displayName: `Feed Bench ${i}`, username: handle, email: `${handle}@example.com`, password: 'correct-horse-battery' },
+    });
+    callers.push({ id: answer.user.id, token: answer.session.token });
+  }
+  return callers;
+}
+
+/**
+ * The social graph, written straight into the social schema. Generated ids are deterministic
+ * functions of a row number (md5 → uuid), so likes and follows can name people, posts and
+ * timelines without reading them back.
+ */
+async function seed(db, callers) {
+  const uid = (expr) => `md5('u' || (${expr})::text)::uuid`;
+  const tid = (expr) => `md5('t' || (${expr})::text)::uuid`;
+  const pid = (expr) => `md5('p' || (${expr})::text)::uuid`;
+  const { users, timelines, posts, likes, follows } = SIZES;
+  const timed = async (label, sql) => {
+    const t0 = performance.now();
+    await db.query(sql);
+    console.log(`  ${label.padEnd(44)} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  console.log('seeding:');
+  await timed(`${users} people`, `INSERT INTO users (id, username, display_name, avatar)
+    SELECT ${uid('n')}, 'person_' || n, 'Person ' || n, NULL FROM generate_series(1::bigint, ${users}) n ON CONFLICT DO NOTHING`);
+  // Spread over 60 days; 90% public and published.
+  await timed(`${timelines} timelines`, `INSERT INTO feed_timelines (id, creator_id, creator_name, title, description, visibility, status,
+        video_count, duration, views, likes_count, comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, revision)
+    SELECT ${tid('n')}, ${uid(`1 + n % ${users}`)}, 'Person ' || (1 + n % ${users}), 'Timeline ' || n, 'About timeline ' || n,
+           CASE WHEN n % 10 = 0 THEN (ARRAY['private','unlisted','public'])[(1 + (n / 10) % 3)::int] ELSE 'public' END,
+           CASE WHEN n % 10 = 0 AND (n / 10) % 3 = 2 THEN 'draft' ELSE 'published' END,
+           1 + n % 12, 30 + n % 600, (n * 7919) % 5000, 0, (n * 31) % 40, 0, 0, at, at, at, 1
+      FROM (SELECT n, now() - ((n * 104729) % (60 * 86400)) * interval '1 second' AS at FROM generate_series(1::bigint, ${timelines}) n) s`);
+  await timed(`${posts} posts`, `INSERT INTO posts (id, user_id, content, hashtags, created_at, updated_at, last_activity_at)
+    SELECT ${pid('n')}, ${uid(`1 + (n * 13) % ${users}`)}, 'Post number ' || n || ' #bench', '{bench}', at, at, at
+      FROM (SELECT n, now() - ((n * 15485863) % (60 * 86400)) * interval '1 second' AS at FROM generate_series(1::bigint, ${posts}) n) s`);
+  // Likes: distinct (item, person) pairs; item n % count, person spread by the round n / count.
+  const half = Math.floor(likes / 2);
+  await timed(`${half} post likes`, `INSERT INTO post_likes (post_id, user_id, created_at)
+    SELECT ${pid(`1 + n % ${posts}`)}, ${uid(`1 + ((n / ${posts}) * 7919 + (n % ${posts}) * 13) % ${users}`)}, now() - (n % 86400) * interval '1 second'
+      FROM generate_series(1::bigint, ${half}) n ON CONFLICT DO NOTHING`);
+  await timed(`${likes - half} timeline likes`, `INSERT INTO timeline_likes (timeline_id, user_id, created_at)
+    SELECT ${tid(`1 + n % ${timelines}`)}, ${uid(`1 + ((n / ${timelines}) * 6007 + (n % ${timelines}) * 11) % ${users}`)}, now() - (n % 86400) * interval '1 second'
+      FROM generate_series(1::bigint, ${likes - half}) n ON CONFLICT DO NOTHING`);
+  await timed('counts and activity scores', `
+    WITH c AS (SELECT post_id, count(*)::int AS n, max(created_at) AS last FROM post_likes GROUP BY post_id)
+    UPDATE posts p SET likes_count = c.n, last_activity_at = greatest(p.created_at, c.last) FROM c WHERE c.post_id = p.id`);
+  await db.query(`INSERT INTO timeline_reactions (timeline_id, likes_count, count_version)
+    SELECT timeline_id, count(*), nextval('count_version_seq') FROM timeline_likes GROUP BY timeline_id`);
+  await db.query(`UPDATE feed_timelines f SET likes_count = r.likes_count FROM timeline_reactions r WHERE r.timeline_id = f.id`);
+  const score = (likesCol, commentsCol, viewsCol, videosCol, at) =>
+    `ln(1 + ${viewsCol}::float8) / ln(2) + 2 * ln(1 + ${likesCol}::float8) / ln(2) + 3 * ln(1 + ${commentsCol}::float8) / ln(2)
+     + ln(1 + ${videosCol}::float8) / ln(2) + extract(epoch from (${at} - timestamptz '2025-01-01T00:00:00Z')) / 172800`;
+  await db.query(`UPDATE posts SET activity_score = ${score('likes_count', 'comments_count', '0', '0', 'last_activity_at')}`);
+  await db.query(`UPDATE posts SET score_band = floor(activity_score * 10)`);
+  await db.query(`UPDATE feed_timelines SET activity_score = ${score('likes_count', 'comments_count', 'views', 'video_count', 'last_activity_at')}`);
+  await db.query(`UPDATE feed_timelines SET score_band = floor(activity_score * 10)`);
+  // Each caller follows 200 people; the rest of the follows are random pairs.
+  const callerIds = callers.map((c) => `'${c.id}'::uuid`).join(',');
+  await timed(`${follows} follows`, `
+    INSERT INTO follows (follower_id, following_id, created_at)
+    SELECT c, ${uid('1 + ((k * 37 + i * 101) % ' + users + ')')}, now()
+      FROM unnest(ARRAY[${callerIds}]) WITH ORDINALITY AS x(c, i), generate_series(1, 200) k
+    ON CONFLICT DO NOTHING;
+    INSERT INTO follows (follower_id, following_id, created_at)
+    SELECT ${uid(`1 + (n * 17) % ${users}`)}, ${uid(`1 + (n * 7919 + n / ${users}) % ${users}`)}, now() - (n % 86400) * interval '1 second'
+      FROM generate_series(1::bigint, ${Math.max(0, follows - callers.length * 200)}) n
+     WHERE (n * 17) % ${users} <> (n * 7919 + n / ${users}) % ${users}
+    ON CONFLICT DO NOTHING`);
+  await db.query(`INSERT INTO follow_counts (user_id, followers_count, following_count)
+    SELECT id, (SELECT count(*) FROM follows WHERE following_id = id), (SELECT count(*) FROM follows WHERE follower_id = id) FROM users
+    ON CONFLICT (user_id) DO UPDATE SET followers_count = excluded.followers_count, following_count = excluded.following_count`);
+  await timed('ANALYZE', 'ANALYZE');
+  const [counts] = (await db.query(`SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM feed_timelines) AS timelines,
+      (SELECT count(*) FROM posts) AS posts, (SELECT count(*) FROM post_likes) + (SELECT count(*) FROM timeline_likes) AS likes,
+      (SELECT count(*) FROM follows) AS follows`)).rows;
+  console.log(`  rows: ${Object.entries(counts).map(([k, v]) => `${k} ${Number(v).toLocaleString('en')}`).join(', ')}`);
+}
+
+const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+
+/** How a request is made on each path: through the gateway with a bearer token, or signed as the gateway would. */
+function requester(path, topo, platform) {
+  const pool = new Pool(path === 'gateway' ? topo.base : topo.social, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 });
+  return {
+    pool,
+    async get(url, caller) {
+      const requestId = randomUUID();
+      const headers = path === 'gateway'
+        ? { authorization: `Bearer ${caller.token}` }
+        : {
+            'x-request-id': requestId,
+            ...platform.signIdentity(topo.secret, { userId: caller.id, sessionId: caller.sessionId ?? randomUUID(), clientIp: '127.0.0.1' }, { requestId, method: 'GET', url }),
+          };
+      const res = await pool.request({ method: 'GET', path: url, headers });
+      const body = await res.body.text();
+      return { status: res.statusCode, body };
+    },
+  };
+}
+
+/** Open loop: one request every 1/rate s, latency from when it was due. */
+async function fixedRate(req, callers, tab, rate, seconds) {
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  let errors = 0;
+  let firstError = '';
+  const started = performance.now();
+  const inflight = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const caller = callers[i % callers.length];
+    inflight.push(
+      req.get(`/api/feed?tab=${tab}&limit=20`, caller).then(
+        (res) => {
+          latencies.push(performance.now() - due);
+          if (res.status !== 200) {
+            errors++;
+            firstError ||= `${res.status} ${res.body.slice(0, 200)}`;
+          }
+        },
+        (error) => {
+          errors++;
+          firstError ||= String(error);
+        },
+      ),
+    );
+  }
+  await Promise.all(inflight);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1), errors, firstError, achieved: total / elapsed };
+}
+
+/** Closed loop: as many requests as `concurrency` workers can make in `seconds`. */
+async function saturate(req, callers, tab, concurrency, seconds) {
+  let done = 0;
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: concurrency }, async (_, w) => {
+    for (let i = w; performance.now() < until; i += concurrency) {
+      const res = await req.get(`/api/feed?tab=${tab}&limit=20`, callers[i % callers.length]).catch(() => ({ status: 0 }));
+      if (res.status === 200) done++;
+      else errors++;
+    }
+  }));
+  return { rate: done / seconds, errors };
+}
+
+const ms = (v) => `${v.toFixed(1)} ms`;
+
+async function main() {
+  const dbName = `feed_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const prefix = `feedbench${randomBytes(3).toString('hex')}`;
+  const baseEnv = {
+    ...env,
+    DATABASE_URL: dbUrl.toString(),
+    NATS_URL: env.NATS_URL || 'nats://127.0.0.1:4222',
+    BUS_PREFIX: prefix,
+    DATA_DIR: join(tmpdir(), prefix),
+    RATE_LIMIT_MAX: '100000000',
+    CONTENT_RATE_LIMIT_MAX: '100000000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    NODE_ENV: 'production',
+  };
+  let db;
+  try {
+    console.log(`database ${dbName}, bus prefix ${prefix}`);
+    const topo = await startTopology(baseEnv);
+    console.log(`gateway ${topo.base}, social ${topo.social}`);
+    const callers = await signUpCallers(topo.base, SIZES.callers);
+    db = new pg.Client({ connectionString: dbUrl.toString() });
+    await db.connect();
+    await db.query('SET search_path TO social');
+    // The callers reach the social read model through the auth service's events.
+    for (const deadline = Date.now() + 30_000; ;) {
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM users WHERE id = ANY($1::uuid[])', [callers.map((c) => c.id)]);
+      if (rows[0].n === callers.length) break;
+      if (Date.now() > deadline) throw new Error('the callers did not reach the social service');
+      await sleep(100);
+    }
+    const t0 = performance.now();
+    await seed(db, callers);
+    console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+    const platform = await import('@timeliner/platform');
+    const paths = { gateway: requester('gateway', topo, platform), direct: requester('direct', topo, platform) };
+    // Warm up both paths (connections, plans, the ranking snapshot).
+    for (const req of Object.values(paths)) for (const tab of ['for-you', 'following']) await fixedRate(req, callers, tab, 100, 2);
+
+    const rows = [];
+    for (const tab of ['for-you', 'following']) {
+      for (const [path, req] of Object.entries(paths)) {
+        for (const rate of RATES) {
+          const r = await fixedRate(req, callers, tab, rate, SECONDS);
+          rows.push({ tab, path, rate, ...r });
+          console.log(`${tab.padEnd(9)} ${path.padEnd(7)} ${String(rate).padStart(5)}/s  achieved ${r.achieved.toFixed(0).padStart(5)}/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  errors ${r.errors}${r.firstError ? ` (${r.firstError})` : ''}`);
+          await sleep(1000);
+        }
+      }
+    }
+    console.log(`\nmost served (closed loop, ${CONCURRENCY} at a time, 10 s):`);
+    for (const tab of ['for-you', 'following']) {
+      const gw = await saturate(paths.gateway, callers, tab, CONCURRENCY, 10);
+      const direct = await saturate(paths.direct, callers, tab, CONCURRENCY, 10);
+      const ratio = gw.rate / direct.rate;
+      console.log(`${tab.padEnd(9)} gateway ${gw.rate.toFixed(0)}/s (${gw.errors} errors), direct ${direct.rate.toFixed(0)}/s (${direct.errors} errors): ratio ${(ratio * 100).toFixed(0)}% (bar ≥ 50%: ${ratio >= 0.5 ? 'met' : 'not met'})`);
+    }
+    const bar = rows.find((r) => r.tab === 'for-you' && r.path === 'gateway' && r.rate === 1000);
+    if (bar) console.log(`\nbar, for-you through the gateway at 1,000/s: p99 ${ms(bar.p99)}, ${bar.errors} errors (p99 ≤ 50 ms, 0 errors: ${bar.p99 <= 50 && bar.errors === 0 ? 'met' : 'not met'})`);
+    for (const req of Object.values(paths)) await req.pool.close();
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all([...children].map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))));
+    await db?.end();
+    if (!env.FEED_BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    try {
+      const { connect } = await import('@nats-io/transport-node');
+      const { jetstreamManager } = await import('@nats-io/jetstream');
+      const nc = await connect({ servers: baseEnv.NATS_URL });
+      const jsm = await jetstreamManager(nc);
+      for await (const stream of jsm.streams.list()) if (stream.config.name.toLowerCase().startsWith(prefix.toLowerCase())) await jsm.streams.delete(stream.config.name);
+      await nc.close();
+    } catch (error) {
+      console.error(`could not remove the bench's NATS streams: ${error}`);
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
