@@ -54,6 +54,18 @@ describe('gateway security', () => {
     expect(response.headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{8,100}$/);
   });
 
+  it('lets any site frame the embed player, and only it', async () => {
+    const embed = await request(gateway.url).get('/embed/timeline/0b6f0c3e-6a3f-4d5e-9a52-0d2f8e8d6c11').set('accept', 'text/html').expect(200);
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *;');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(embed.text).toContain('<title>app</title>');
+    for (const path of ['/', '/watch/0b6f0c3e-6a3f-4d5e-9a52-0d2f8e8d6c11', '/embed/timeline/x/extra', '/embed/timelines/x', '/studio?next=/embed/timeline/x']) {
+      const page = await request(gateway.url).get(path).set('accept', 'text/html').expect(200);
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none';");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
   it('gives the HTML page a fresh style nonce, the same in its header and its meta tag', async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 2; i++) {
@@ -83,6 +95,21 @@ describe('gateway security', () => {
     expect(status).toBe(429);
     const refused = await request(gateway.url).get('/api/auth/echo').expect(429);
     expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.body).toMatchObject({ statusCode: 429 });
+    // A browser opening an address (a link to a download, a typed URL) gets the app's page, never raw JSON.
+    const seconds = Number(refused.headers['retry-after']);
+    for (const navigation of [{ 'sec-fetch-mode': 'navigate', accept: 'text/html,*/*' }, { accept: 'text/html,application/xhtml+xml' }]) {
+      const page = await request(gateway.url).get('/api/auth/echo').set(navigation).expect(429);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['retry-after']).toBeDefined();
+      expect(page.text).toContain('<title>Too many requests · Timeliner</title>');
+      expect(page.text).toMatch(new RegExp(`Try again in (${seconds}|${seconds - 1}) s`));
+      expect(page.text).not.toContain('"statusCode"');
+      const nonce = /<style nonce="([^"]+)">/.exec(page.text)?.[1];
+      expect(page.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+    }
+    // A script's fetch keeps the JSON answer it can read.
+    await request(gateway.url).get('/api/auth/echo').set({ 'sec-fetch-mode': 'cors', accept: 'text/html' }).expect('content-type', /application\/json/).expect(429);
     // A first visit alone makes about 80 requests for the app's files (with the service worker's
     // precache): counted against the API's budget, a few visits from one office exhausted it.
     for (let i = 0; i < 15; i++) await request(gateway.url).get('/').expect(200);

@@ -45,6 +45,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: RootHydrateFallback,
       children: [
+        // Another site's iframe: no shell, no sign-in (public published timelines only).
+        { path: 'embed/timeline/:id', lazy: lazy(() => import('./routes/embed')) },
         {
           path: 'invite/:token?',
           // Open without signing in: the invitation is asked for whether or not a token is held.

@@ -13,15 +13,18 @@ export class IndexPage {
 
   constructor(private readonly file: string) {}
 
-  /** Null when the app is not built. */
-  async render(): Promise<{ html: string; csp: string } | null> {
+  /**
+   * Null when the app is not built. `framable`: the page may be shown in another site's iframe
+   * (the embed player); every other page may be framed by nobody.
+   */
+  async render(options: { framable?: boolean } = {}): Promise<{ html: string; csp: string } | null> {
     const info = await stat(this.file).catch(() => null);
     if (!info?.isFile()) return null;
     if (this.cached?.mtimeMs !== info.mtimeMs) {
       this.cached = { mtimeMs: info.mtimeMs, html: await readFile(this.file, 'utf8') };
     }
     const nonce = randomBytes(16).toString('base64');
-    return { html: withNonce(this.cached.html, nonce), csp: policyWithStyleNonce(nonce) };
+    return { html: withNonce(this.cached.html, nonce), csp: policyWithStyleNonce(nonce, options.framable ? ['*'] : undefined) };
   }
 }
 
@@ -33,8 +36,12 @@ export function withNonce(html: string, nonce: string): string {
   return html.replace(/<head([^>]*)>/i, `<head$1>\n    ${meta}`);
 }
 
-export function policyWithStyleNonce(nonce: string): string {
-  const directives: Record<string, string[]> = { ...CONTENT_SECURITY_POLICY, 'style-src': [...CONTENT_SECURITY_POLICY['style-src'], `'nonce-${nonce}'`] };
+export function policyWithStyleNonce(nonce: string, frameAncestors?: string[]): string {
+  const directives: Record<string, string[]> = {
+    ...CONTENT_SECURITY_POLICY,
+    'style-src': [...CONTENT_SECURITY_POLICY['style-src'], `'nonce-${nonce}'`],
+    ...(frameAncestors ? { 'frame-ancestors': frameAncestors } : {}),
+  };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join(';');

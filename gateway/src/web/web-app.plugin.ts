@@ -16,6 +16,9 @@ export interface WebAppOptions {
 // Paths that belong to the server: never answered with the app's index.html.
 const SERVER_PATHS = /^\/(api|ws|health|metrics)(\/|$)/;
 
+/** The embed player (spec 001, Sharing tab): the one page another site may frame. */
+export const EMBED_PAGE = /^\/embed\/timeline\/[^/]+\/?$/;
+
 /** A page load (the browser wants a document), as opposed to a script or fetch asking for a file. */
 const isNavigation = (request: FastifyRequest): boolean =>
   request.headers['sec-fetch-mode'] === 'navigate' || (request.headers.accept ?? '').includes('text/html');
@@ -29,11 +32,14 @@ export async function webAppPlugin(fastify: FastifyInstance, options: WebAppOpti
   const index = new IndexPage(resolve(files.root, 'index.html'));
   fastify.setErrorHandler(jsonErrorHandler(options.logger));
 
-  const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) => {
-    const page = await index.render();
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const framable = EMBED_PAGE.test(request.url.split('?', 1)[0]!);
+    const page = await index.render({ framable });
     if (page) {
       // Like helmet's headers, on the raw response, replacing the nonce-less policy.
       reply.raw.setHeader('content-security-policy', page.csp);
+      // frame-ancestors decides for browsers that know it; X-Frame-Options would still forbid it.
+      if (framable) reply.raw.removeHeader('x-frame-options');
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
     }
     return reply

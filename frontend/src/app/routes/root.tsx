@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigation, useRouteError } from 'react-router';
+import { Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
 import { ErrorScreen } from '../../components/errors/error-screen';
 import { Splash } from '../../components/ui/splash';
 import { InstallPrompt } from '../../features/install-prompt/components/install-prompt';
 
 export function RootLayout() {
   const navigation = useNavigation();
+  // Inside another site's page the app offers no install of its own.
+  const embedded = useLocation().pathname.startsWith('/embed/');
   return (
     <>
       {navigation.state === 'idle' ? null : <div className="nav-progress" role="progressbar" aria-label="Loading page" />}
       <Outlet />
-      <InstallPrompt />
+      {embedded ? null : <InstallPrompt />}
     </>
   );
 }

@@ -1,0 +1,61 @@
+import { useCallback } from 'react';
+import { useParams } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { useVideos } from '../../features/media/api/get-videos';
+import type { Video } from '../../features/media/api/types';
+import { TimelinePlayer, type TimelineViewFigures } from '../../features/media/components/timeline-player';
+import '../../features/media/components/player.css';
+import { useTimeline } from '../../features/timelines/api/get-timeline';
+import { recordView } from '../../features/timelines/api/record-view';
+
+const playable = (video: Video) => video.status === 'completed' || Boolean(video.hlsUrl);
+
+function EmbedState({ id, title, message }: { id: string; title: string; message: string }) {
+  return (
+    <div className="player-state">
+      <h1>{title}</h1>
+      <p>{message}</p>
+      <a className="button button--primary" href={`/watch/${encodeURIComponent(id)}`} target="_blank" rel="noopener noreferrer">
+        Open in Timeliner
+      </a>
+    </div>
+  );
+}
+
+/**
+ * /embed/timeline/{id}: a public, published timeline's player for another site's iframe (the
+ * Sharing tab's embed code, 800 x 600). No app shell and no sign-in; the back control opens the
+ * timeline on this site in a new tab. The gateway lets any site frame this page, and only it.
+ */
+function Embed({ id }: { id: string }) {
+  const timeline = useTimeline(id);
+  const videos = useVideos(id);
+  const onLeaveVideo = useCallback((view: TimelineViewFigures) => recordView(id, view), [id]);
+  const openHere = useCallback(() => void window.open(`/watch/${encodeURIComponent(id)}`, '_blank', 'noopener'), [id]);
+
+  if (timeline.isPending || (videos.isPending && !videos.isError)) {
+    return (
+      <div className="player-state">
+        <Spinner label="Loading timeline..." />
+      </div>
+    );
+  }
+  if (timeline.isError || timeline.data.visibility !== 'public' || timeline.data.status !== 'published') {
+    return <EmbedState id={id} title="Timeline unavailable" message="This timeline is not public, or no longer exists." />;
+  }
+  const list = (videos.data ?? []).filter(playable);
+  if (videos.isError || list.length === 0) {
+    return <EmbedState id={id} title={timeline.data.title} message={videos.isError ? 'The videos could not be loaded.' : 'No videos in this timeline'} />;
+  }
+  return (
+    <>
+      <title>{`${timeline.data.title} · Timeliner`}</title>
+      <TimelinePlayer key={id} timeline={timeline.data} videos={list} onBack={openHere} onLeaveVideo={onLeaveVideo} />
+    </>
+  );
+}
+
+export default function EmbedRoute() {
+  const { id = '' } = useParams();
+  return <Embed key={id} id={id} />;
+}
