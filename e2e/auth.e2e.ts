@@ -47,7 +47,7 @@ describe('account journey', () => {
       await page.getByLabel('Email').fill(user.email);
       await page.getByRole('button', { name: 'Create Account' }).click();
 
-      const menu = page.getByRole('button', { name: `Account menu for ${user.name}` });
+      const menu = page.getByRole('button', { name: `account menu for ${user.name}` });
       await menu.waitFor();
       const bottomNav = page.getByRole('navigation', { name: 'Main' });
       expect(await bottomNav.isVisible()).toBe(viewport.name === 'phone');

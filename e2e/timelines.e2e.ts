@@ -81,7 +81,7 @@ describe('timelines and collaboration journeys', () => {
 
       await page.goto('/studio');
       await signUpThroughScreens(page, ada);
-      await page.getByRole('button', { name: `Account menu for ${ada.displayName}`, exact: true }).waitFor();
+      await page.getByRole('button', { name: `account menu for ${ada.displayName}` }).waitFor();
       await heading(page, 'Creator Studio').waitFor();
       await heading(page, 'No timelines yet').waitFor();
 
@@ -379,7 +379,7 @@ describe('timelines and collaboration journeys', () => {
 
       const page = await open('stranger', eve.token);
       await page.goto(`/timeline/${id}`);
-      await page.getByRole('button', { name: `Account menu for ${eve.displayName}`, exact: true }).waitFor();
+      await page.getByRole('button', { name: `account menu for ${eve.displayName}` }).waitFor();
       await heading(page, 'Timeline not found').waitFor();
       expect(pathOf(page)).toBe(`/timeline/${id}`);
       expect(await page.getByText(secret.title).count()).toBe(0);

@@ -20,7 +20,7 @@ import {
 import type { GatewayConfig } from './gateway.config.js';
 import { ContentRateLimiter } from './http/content-rate-limit.js';
 import { GatewayMetrics } from './http/gateway-metrics.js';
-import { credentialRateLimit, globalRateLimit } from './http/rate-limits.js';
+import { addTooManyRequestsPage, credentialRateLimit, globalRateLimit } from './http/rate-limits.js';
 import { addRequestContext } from './http/request-context.js';
 import { addPermissionsPolicy, helmetOptions } from './http/security-headers.js';
 import { guardSlowClients } from './http/slow-clients.js';
@@ -107,6 +107,7 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
   await app.register(fastifyHelmet, helmetOptions);
   addPermissionsPolicy(fastify);
   await app.register(fastifyRateLimit, globalRateLimit(config));
+  addTooManyRequestsPage(fastify);
   await app.register(fastifyWebsocket, websocketServerOptions);
 
   const revocations = await watchRevocations(bus, sessions, logger);

@@ -684,7 +684,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a share (anyone who may see the timeline) */
+        /** Record a share (anyone who may see the timeline; the owner's and editors' own shares are accepted but not counted) */
         post: operations["analyticsRecordShare"];
         delete?: never;
         options?: never;
@@ -1645,7 +1645,7 @@ export interface components {
             role: "owner" | "editor" | "viewer" | null;
             /** @enum {string} */
             status: "draft" | "processing" | "published";
-            /** @description Thumbnail of the first video; null until media exists */
+            /** @description Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail, sent with the session); null until one exists */
             thumbnailUrl: string | null;
             title: string;
             /** Format: date-time */

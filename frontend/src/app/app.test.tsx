@@ -99,14 +99,20 @@ describe('signed-in shell', () => {
     renderApp('/');
     expect(await screen.findByRole('img', { name: '3 unread notifications' })).toHaveTextContent('3');
 
-    await user.click(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    // The name begins with what the button shows (the initials), then says what it is.
+    const trigger = screen.getByRole('button', { name: 'AL account menu for Ada Lovelace' });
+    expect(trigger).toHaveTextContent(/^AL/);
+    await user.click(trigger);
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    // The open menu is inside the header's landmark, not loose at the end of <body>.
+    expect(screen.getByRole('banner')).toContainElement(menu);
     const items = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent?.trim());
-    expect(items).toEqual(['Creator Studio', 'Profile', 'Collections', 'Settings', 'Log out']);
+    expect(items).toEqual(['Creator Studio', 'Dashboard', 'Profile', 'Collections', 'Settings', 'Log out']);
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', `/profile/${testUser.id}`);
+    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
@@ -123,7 +129,7 @@ describe('signed-in shell', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderApp('/');
-    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await user.click(await screen.findByRole('button', { name: 'AL account menu for Ada Lovelace' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
@@ -133,15 +139,33 @@ describe('signed-in shell', () => {
     signedInApi();
     const user = userEvent.setup();
     const { router } = renderApp('/');
-    const box = await screen.findByRole('searchbox', { name: 'Search timelines and people' });
+    let box = await screen.findByRole('searchbox', { name: 'Search timelines and people' });
     await user.click(box);
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    // The page's own box takes over, ready for typing.
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search timelines, people and hashtags' })).toHaveFocus());
 
-    await user.type(box, '   {Enter}');
-    expect(router.state.location.search).toBe('');
-    await user.type(box, 'cats & dogs{Enter}');
+    await act(() => router.navigate('/collections'));
+    box = await screen.findByRole('searchbox', { name: 'Search timelines and people' });
+    box.focus();
+    await user.type(box, '   {Enter}', { skipClick: true });
+    expect(router.state.location.pathname).toBe('/collections');
+    await user.type(box, 'cats & dogs{Enter}', { skipClick: true });
     await waitFor(() => expect(router.state.location.search).toBe('?q=cats%20%26%20dogs'));
     expect(await screen.findByRole('searchbox', { name: 'Search timelines, people and hashtags' })).toHaveValue('cats & dogs');
+    // On /search the page's box is the only one, in the only (named) search landmark.
+    expect(screen.getAllByRole('searchbox')).toHaveLength(1);
+    expect(screen.getAllByRole('search').map((landmark) => landmark.getAttribute('aria-label'))).toEqual(['Search page']);
+  });
+
+  it('names each search landmark where there are two (the header and the dashboard)', async () => {
+    signedInApi((request) => (new URL(request.url).pathname === '/api/my-timelines' ? jsonResponse(200, []) : undefined));
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Experiences Dashboard' });
+    const names = screen.getAllByRole('search').map((landmark) => landmark.getAttribute('aria-label'));
+    expect(names).toHaveLength(2);
+    expect(new Set(names).size).toBe(2);
+    expect(names.every(Boolean)).toBe(true);
   });
 
   it('marks Studio active on /timeline/ pages and hides the bottom navigation on /watch/', async () => {
@@ -163,6 +187,15 @@ describe('signed-in shell', () => {
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('dialog', { name: 'Select Timeline' })).toBeInTheDocument();
+  });
+
+  it('opens the timeline picker from the header on a desktop (Add videos), on any page', async () => {
+    signedInApi((request) => (new URL(request.url).pathname === '/api/my-timelines' ? jsonResponse(200, []) : undefined));
+    const user = userEvent.setup();
+    renderApp('/collections');
+    const header = await screen.findByRole('banner');
+    await user.click(within(header).getByRole('button', { name: 'Add videos' }));
     expect(await screen.findByRole('dialog', { name: 'Select Timeline' })).toBeInTheDocument();
   });
 });

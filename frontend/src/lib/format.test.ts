@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDuration, formatRelativeTime, initials } from './format';
+import { formatDuration, formatRelativeTime, initials, pluralize } from './format';
 
 const now = Date.parse('2025-06-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -57,5 +57,16 @@ describe('initials', () => {
     expect(initials('ada lovelace byron')).toBe('AL');
     expect(initials('Plato')).toBe('P');
     expect(initials('  ')).toBe('?');
+  });
+});
+
+describe('pluralize', () => {
+  it('says "1 view" and "2 views", never "1 views"', () => {
+    expect(pluralize(1, 'view')).toBe('1 view');
+    expect(pluralize(0, 'view')).toBe('0 views');
+    expect(pluralize(2, 'video')).toBe('2 videos');
+    expect(pluralize(1234, 'like')).toBe('1,234 likes');
+    expect(pluralize(1, 'reply', 'replies')).toBe('1 reply');
+    expect(pluralize(3, 'reply', 'replies')).toBe('3 replies');
   });
 });

@@ -1,8 +1,10 @@
 import type { RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit';
 import { HttpException } from '@nestjs/common';
 import { errorBody } from '@timeliner/platform';
-import type { FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../gateway.config.js';
+import { policyWithStyleNonce } from '../web/index-page.js';
 
 /** Where sign-in attempts are made: a tighter per-address limit, shared by both. */
 export const CREDENTIAL_ROUTES = ['/api/auth/login', '/api/auth/register'];
@@ -37,4 +39,66 @@ export function credentialRateLimit(config: GatewayConfig): RateLimitOptions {
     timeWindow: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     errorResponseBuilder: tooMany,
   };
+}
+
+/** A browser opening a page (typing an address, following a link), not a script's fetch. */
+export function isNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  if (typeof mode === 'string') return mode === 'navigate';
+  // Browsers without Fetch Metadata: a request that prefers HTML.
+  const accept = request.headers.accept ?? '';
+  return /^\s*text\/html/i.test(accept);
+}
+
+/** The seconds to wait, from Retry-After (at least 1). */
+const retrySeconds = (value: unknown): number => {
+  const seconds = Math.ceil(Number(value));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 1;
+};
+
+/**
+ * The page a browser shows when a navigation is refused for too many requests: the app's look,
+ * the wait in seconds, a reload once it has passed. Self-contained (no script, one nonce'd style).
+ */
+export function tooManyRequestsPage(seconds: number, nonce: string): string {
+  const unit = seconds === 1 ? 'second' : 'seconds';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${seconds}">
+<title>Too many requests · Timeliner</title>
+<style nonce="${nonce}">
+body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f6f7fb;color:#111827}
+main{max-width:26rem;margin:1.5rem;padding:2rem;border:1px solid #e2e5ee;border-radius:1rem;background:#fff;text-align:center}
+h1{margin:0 0 .5rem;font-size:1.375rem}p{margin:0 0 1.25rem;color:#596074}
+a{display:inline-block;padding:.625rem 1.25rem;border-radius:999px;background:#4f46e5;color:#fff;font-weight:600;text-decoration:none}
+</style>
+</head>
+<body>
+<main>
+<h1>Too many requests</h1>
+<p>Too many requests came from your network. Try again in ${seconds} s (${seconds} ${unit}); this page reloads by itself.</p>
+<a href="">Try again</a>
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * A 429 answering a page navigation becomes the app's own "try again in N s" page instead of
+ * the JSON error a script gets (a browser would show the JSON as the page).
+ */
+export function addTooManyRequestsPage(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 429 || request.method !== 'GET' || !isNavigation(request)) return payload;
+    const nonce = randomBytes(16).toString('base64');
+    void reply.header('content-type', 'text/html; charset=utf-8');
+    void reply.header('content-security-policy', policyWithStyleNonce(nonce));
+    void reply.header('cache-control', 'no-store');
+    void reply.removeHeader('content-length');
+    return tooManyRequestsPage(retrySeconds(reply.getHeader('retry-after')), nonce);
+  });
 }

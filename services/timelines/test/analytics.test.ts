@@ -97,6 +97,15 @@ describe('analytics', () => {
     expect(figures.viewsByDay.slice(0, 29).every((d: { views: number }) => d.views === 0)).toBe(true);
   });
 
+  it("does not count the owner's or an editor's own shares (their Copy link), only the audience's", async () => {
+    const id = await publicTimeline('Shared by its team');
+    await h.call('post', `/api/timelines/${id}/shares`, as(owner)).send({ channel: 'link' }).expect(204);
+    await h.call('post', `/api/timelines/${id}/shares`, as(editor)).send({ channel: 'twitter' }).expect(204);
+    expect(await report(id)).toMatchObject({ shares: 0, hasData: false });
+    await h.call('post', `/api/timelines/${id}/shares`, as(bob)).send({ channel: 'link' }).expect(204);
+    expect(await report(id)).toMatchObject({ shares: 1, hasData: true });
+  });
+
   it('counts an anonymous address once per window however it changes its User-Agent (views and downloads)', async () => {
     const id = await publicTimeline('Inflated');
     for (let i = 0; i < 5; i++) {

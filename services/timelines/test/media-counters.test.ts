@@ -57,6 +57,26 @@ describe('timeline counters from media events', () => {
     expect(await row(timelineId)).toMatchObject({ video_count: 1, duration: 5 });
   });
 
+  it("gives the timeline the thumbnail of its first processed video, in the studio list too", async () => {
+    const timelineId = (await h.call('post', '/api/timelines', as(owner)).send({ title: 'With a cover' }).expect(201)).body.id as string;
+    expect((await h.call('get', `/api/timelines/${timelineId}`, as(owner)).expect(200)).body.thumbnailUrl).toBeNull();
+    const [a, b] = [randomUUID(), randomUUID()].sort();
+    await deliver(MediaEvents.VideoProcessed, { mediaId: b!, timelineId, duration: 3 });
+    await deliver(MediaEvents.VideoProcessed, { mediaId: a!, timelineId, duration: 3 });
+    const cover = async () => {
+      const one = (await h.call('get', `/api/timelines/${timelineId}`, as(owner)).expect(200)).body.thumbnailUrl as string | null;
+      const mine = (await h.call('get', '/api/my-timelines', as(owner)).expect(200)).body as Array<{ id: string; thumbnailUrl: string | null }>;
+      expect(mine.find((t) => t.id === timelineId)?.thumbnailUrl).toBe(one);
+      return one;
+    };
+    // The first counted, until the media service announces another order.
+    expect(await cover()).toBe(`/api/videos/${b}/thumbnail`);
+    await deliver(MediaEvents.MediaReordered, { timelineId, mediaIds: [a!, b!] });
+    expect(await cover()).toBe(`/api/videos/${a}/thumbnail`);
+    await deliver(MediaEvents.MediaDeleted, { mediaId: a!, timelineId, mediaType: MediaType.VIDEO, duration: 3 });
+    expect(await cover()).toBe(`/api/videos/${b}/thumbnail`);
+  });
+
   it('ignores events about timelines that no longer exist', async () => {
     const id = await h.publish(MediaEvents.VideoProcessed, { mediaId: randomUUID(), timelineId: randomUUID(), duration: 3 });
     await h.waitFor(() => applied(id));

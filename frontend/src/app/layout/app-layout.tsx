@@ -36,6 +36,7 @@ export function AppLayout({ user }: { user: User }) {
         <Header
           user={user}
           notifications={<NotificationBell />}
+          onCreate={openPicker}
           onLogout={() => {
             // Whoever signs in next starts at home, not on the last person's page.
             void navigate('/');

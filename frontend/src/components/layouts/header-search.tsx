@@ -20,7 +20,7 @@ export function HeaderSearch() {
   };
 
   return (
-    <div className="header-search" role="search">
+    <div className="header-search" role="search" aria-label="Site">
       <SearchIcon className="header-search__icon" width={18} height={18} />
       <input
         className="header-search__input"
@@ -31,7 +31,8 @@ export function HeaderSearch() {
         enterKeyHint="search"
         onChange={(event) => setText(event.target.value)}
         onClick={() => {
-          if (pathname !== '/search') navigate('/search');
+          // The search page's own box then takes the focus (this one is not shown there).
+          if (pathname !== '/search') navigate('/search', { state: { focusSearch: true } });
         }}
         onKeyDown={onKeyDown}
       />

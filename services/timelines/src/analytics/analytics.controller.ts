@@ -21,7 +21,7 @@ export class AnalyticsController {
 
   @Post('shares')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Record a share (anyone who may see the timeline)' })
+  @ApiOperation({ summary: "Record a share (anyone who may see the timeline; the owner's and editors' own shares are accepted but not counted)" })
   @ApiNoContentResponse()
   @ApiBadRequestResponse({ description: 'Unknown channel' })
   @ApiNotFoundResponse({ description: 'Timeline not found' })

@@ -120,7 +120,9 @@ export class AnalyticsService {
   }
 
   private async recordEngagement(viewer: ViewerContext, timelineId: string, kind: EngagementKind, channel: string | null): Promise<void> {
-    await this.access.authorize(viewer.caller, timelineId, 'view');
+    const { role } = await this.access.authorize(viewer.caller, timelineId, 'view');
+    // The team copying its own link (owner, editors) is not the audience sharing it: not counted.
+    if (kind === 'share' && (role === 'owner' || role === 'editor')) return;
     const viewerKey = this.viewerKey(viewer);
     await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${kind}:${timelineId}:${viewerKey}`]);

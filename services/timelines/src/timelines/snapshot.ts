@@ -105,6 +105,21 @@ const coverSql = `
    ORDER BY coalesce(array_position(t.video_order, v.media_id) - 1, 0), v.added_at, v.media_id
    LIMIT 1`;
 
+/**
+ * The cover of each of these timelines (same order as coverSql), for the thumbnail the studio
+ * cards show; timelines without a counted video are absent.
+ */
+export async function coversOf(manager: EntityManager, timelineIds: readonly string[]): Promise<Map<string, string>> {
+  if (timelineIds.length === 0) return new Map();
+  const rows = (await manager.query(
+    `SELECT DISTINCT ON (v.timeline_id) v.timeline_id, v.media_id FROM timeline_videos v JOIN timelines t ON t.id = v.timeline_id
+      WHERE v.timeline_id = ANY($1::uuid[])
+      ORDER BY v.timeline_id, coalesce(array_position(t.video_order, v.media_id) - 1, 0), v.added_at, v.media_id`,
+    [timelineIds],
+  )) as Array<{ timeline_id: string; media_id: string }>;
+  return new Map(rows.map((row) => [row.timeline_id, row.media_id]));
+}
+
 /** The context of a snapshot an event caused: that event's actor and request. */
 export const snapshotContext = (meta: EventMeta): OutboxContext => ({
   ...(meta.actorUserId ? { actorUserId: meta.actorUserId } : {}),

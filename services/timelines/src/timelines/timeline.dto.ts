@@ -101,7 +101,7 @@ export class TimelineDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastLikeAt: string | null;
   @ApiProperty({ format: 'date-time', description: 'Latest of creation, content added, comment, like' }) lastActivityAt: string;
   @ApiProperty({ description: 'Feed ranking score (formula in the service docs)' }) activityScore: number;
-  @ApiProperty({ type: String, nullable: true, description: 'Thumbnail of the first video; null until media exists' }) thumbnailUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail, sent with the session); null until one exists' }) thumbnailUrl: string | null;
   @ApiProperty({ enum: COLLABORATOR_ROLES, nullable: true, description: "The caller's role on the timeline" }) role: CollaboratorRole | null;
 }
 
@@ -111,7 +111,11 @@ export class TransferOwnershipResultDto {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const mapTimeline = (t: Timeline, role: CollaboratorRole | null): TimelineDto => ({
+/** The media service's thumbnail of a video (GET /api/videos/{id}/thumbnail). */
+export const videoThumbnailUrl = (mediaId: string) => `/api/videos/${mediaId}/thumbnail`;
+
+/** `coverMediaId`: the timeline's first processed video (snapshot.ts), whose thumbnail stands for it. */
+export const mapTimeline = (t: Timeline, role: CollaboratorRole | null, coverMediaId: string | null = null): TimelineDto => ({
   id: t.id,
   title: t.title,
   description: t.description,
@@ -132,6 +136,6 @@ export const mapTimeline = (t: Timeline, role: CollaboratorRole | null): Timelin
   lastLikeAt: iso(t.lastLikeAt),
   lastActivityAt: t.lastActivityAt.toISOString(),
   activityScore: Math.round(t.activityScore * 1000) / 1000,
-  thumbnailUrl: null,
+  thumbnailUrl: coverMediaId ? videoThumbnailUrl(coverMediaId) : null,
   role,
 });

@@ -9,7 +9,7 @@ import { protoStatus, protoVisibility } from '../proto-enums.js';
 import type { UserDirectory } from '../users/user-directory.js';
 import { refreshActivity } from './activity.js';
 import { cursorTimestamp, decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page } from './cursor.js';
-import { publishSnapshot } from './snapshot.js';
+import { coversOf, publishSnapshot } from './snapshot.js';
 import { Timeline } from './timeline.entity.js';
 import { type CreateTimelineDto, type ListQueryDto, mapTimeline, type TimelineDto, type UpdateTimelineDto } from './timeline.dto.js';
 
@@ -121,7 +121,8 @@ export class TimelineService {
 
   async get(caller: Caller, id: string): Promise<TimelineDto> {
     const { timeline, role } = await this.access.authorize(caller, id, 'view');
-    return mapTimeline(timeline, role);
+    const covers = await coversOf(this.dataSource.manager, [timeline.id]);
+    return mapTimeline(timeline, role, covers.get(timeline.id) ?? null);
   }
 
   async update(caller: SignedInCaller, id: string, dto: UpdateTimelineDto): Promise<TimelineDto> {
@@ -178,9 +179,10 @@ export class TimelineService {
       for (const row of rows) roles.set(row.timelineId, row.role);
     }
     const byId = new Map(timelines.map((t) => [t.id, t]));
+    const covers = await coversOf(manager, timelines.map((t) => t.id));
     return ids.flatMap((id) => {
       const t = byId.get(id);
-      return t ? [mapTimeline(t, roles.get(id) ?? null)] : [];
+      return t ? [mapTimeline(t, roles.get(id) ?? null, covers.get(id) ?? null)] : [];
     });
   }
 }

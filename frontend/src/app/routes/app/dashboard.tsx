@@ -130,7 +130,7 @@ export default function DashboardRoute() {
 
       {timelines.isSuccess ? <DashboardSummaryCards {...summarize(all)} /> : null}
 
-      <div className="dashboard-toolbar" role="search">
+      <div className="dashboard-toolbar" role="search" aria-label="Your timelines">
         <div className="field">
           <label className="field__label" htmlFor="dashboard-search">
             Search

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { SearchIcon } from '../../../components/ui/icons';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export default function SearchRoute() {
   const [params, setParams] = useSearchParams();
+  // Arriving from a click in the header's search box: typing goes on here.
+  const focusSearch = Boolean((useLocation().state as { focusSearch?: boolean } | null)?.focusSearch);
   const urlQuery = params.get('q') ?? '';
   // `synced` is the query the address last agreed with; `text` is what the box shows.
   const [draft, setDraft] = useState({ text: urlQuery, synced: urlQuery });
@@ -31,7 +33,7 @@ export default function SearchRoute() {
     <div className="page">
       <title>Search · Timeliner</title>
       <h1 className="page__title">Search</h1>
-      <div className="header-search search-page__box" role="search">
+      <div className="header-search search-page__box" role="search" aria-label="Search page">
         <SearchIcon className="header-search__icon" width={18} height={18} />
         <input
           className="header-search__input"
@@ -39,6 +41,7 @@ export default function SearchRoute() {
           aria-label="Search timelines, people and hashtags"
           placeholder="Search timelines, people and hashtags"
           value={text}
+          autoFocus={focusSearch}
           onChange={(event) => setDraft((current) => ({ ...current, text: event.target.value }))}
         />
       </div>

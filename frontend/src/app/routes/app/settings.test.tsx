@@ -26,6 +26,6 @@ describe('settings', () => {
     const put = requests.find((request) => request.method === 'PUT');
     expect(put).toMatchObject({ url: 'http://localhost/api/auth/profile', body: { displayName: 'Ada King', bio: 'Analyst' } });
     await waitFor(() => expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(updated));
-    expect(screen.getByRole('button', { name: 'Account menu for Ada King' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'AK account menu for Ada King' })).toBeInTheDocument();
   });
 });

@@ -27,8 +27,56 @@ describe('Creator Studio', () => {
     expect(within(cards[1]!).getByText('1 view')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('Created Jan 1, 2025')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Shared with you · Editor')).toBeInTheDocument();
-    expect(screen.queryByText('Only watching')).not.toBeInTheDocument();
+    expect(within(list).queryByText('Only watching')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Timeline' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('lists the timelines an invitation lets you watch, opening the player, with what a viewer may do', async () => {
+    mockApi({
+      'GET /api/my-timelines': jsonResponse(200, [
+        myTimelineFixture({ id: 'w1', title: 'Grandma turns 90', role: 'viewer', createdAt: '2025-01-01T12:00:00Z' }),
+        myTimelineFixture({ id: 'w2', title: 'Team offsite', role: 'viewer', createdAt: '2025-03-01T12:00:00Z' }),
+      ]),
+    });
+    renderApp('/studio');
+    const section = await screen.findByRole('region', { name: 'Shared with you to watch' });
+    expect(within(section).getByText('You were invited as a viewer: you can watch these timelines and comment on them.')).toBeInTheDocument();
+    const list = within(section).getByRole('list', { name: 'Timelines shared with you to watch' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['Team offsite', 'Grandma turns 90']);
+    expect(within(list).getByRole('link', { name: 'Grandma turns 90' })).toHaveAttribute('href', '/watch/w1');
+    expect(within(cards[0]!).getByText('Shared with you · Viewer')).toBeInTheDocument();
+    // A viewer does not upload.
+    expect(within(section).queryByRole('button', { name: /Upload videos/ })).not.toBeInTheDocument();
+    // Nothing of their own yet: they may still create one.
+    expect(screen.getByRole('heading', { name: 'No timelines of your own yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No timelines yet' })).not.toBeInTheDocument();
+  });
+
+  it("shows the first video's thumbnail on the card (fetched with the session), else the placeholder", async () => {
+    const { requests } = mockApi({
+      'GET /api/my-timelines': jsonResponse(200, [
+        myTimelineFixture({ id: 'a', title: 'With videos', thumbnailUrl: '/api/videos/v1/thumbnail', createdAt: '2025-02-01T12:00:00Z' }),
+        myTimelineFixture({ id: 'b', title: 'Empty', thumbnailUrl: null, createdAt: '2025-01-01T12:00:00Z' }),
+      ]),
+      'GET /api/videos/v1/thumbnail': new Response(new Blob(['jpeg'], { type: 'image/jpeg' }), { status: 200, headers: { 'Content-Type': 'image/jpeg' } }),
+    });
+    renderApp('/studio');
+    const list = await screen.findByRole('list', { name: 'Your timelines' });
+    const [withVideos, empty] = within(list).getAllByRole('listitem');
+    await waitFor(() => expect(withVideos!.querySelector('img.studio-card__image')).not.toBeNull());
+    expect(within(withVideos!).queryByTestId('thumbnail-placeholder')).not.toBeInTheDocument();
+    expect(within(empty!).getByTestId('thumbnail-placeholder')).toBeInTheDocument();
+    const thumbnail = requests.find((request) => request.url.endsWith('/api/videos/v1/thumbnail'));
+    expect(thumbnail?.headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it("puts each card's Upload videos button inside the card", async () => {
+    mockApi({ 'GET /api/my-timelines': jsonResponse(200, [myTimelineFixture({ id: 'a', title: 'Mine' })]) });
+    renderApp('/studio');
+    const upload = await screen.findByRole('button', { name: 'Upload videos to Mine' });
+    expect(upload.closest('article')).toContainElement(screen.getByRole('link', { name: 'Mine' }));
   });
 
   it("offers 'Create Your First Timeline' when there are none, opening the dialog", async () => {

@@ -42,8 +42,54 @@ export default function StudioRoute() {
     );
   };
 
-  const mine = (timelines.data ?? []).filter((timeline) => canEditTimeline(timeline.role)).sort(byCreatedDesc);
+  const all = timelines.data ?? [];
+  const mine = all.filter((timeline) => canEditTimeline(timeline.role)).sort(byCreatedDesc);
+  // Timelines an invitation lets this person watch (and comment on): listed apart, opening the player.
+  const watching = all.filter((timeline) => timeline.role === 'viewer').sort(byCreatedDesc);
   const empty = timelines.isSuccess && mine.length === 0;
+
+  const ownList =
+    mine.length > 0 ? (
+      <ul className="card-grid" aria-label="Your timelines">
+        {mine.map((timeline) => (
+          <li key={timeline.id} className="studio-list__item">
+            <StudioTimelineCard
+              timeline={timeline}
+              actions={
+                <button
+                  type="button"
+                  className="button button--secondary button--sm"
+                  aria-label={`Upload videos to ${timeline.title}`}
+                  onClick={() => {
+                    setUploadingTo({ id: timeline.id, title: timeline.title, session: Date.now() });
+                    setUploadOpen(true);
+                  }}
+                >
+                  Upload videos
+                </button>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    ) : null;
+
+  const watchingSection =
+    watching.length > 0 ? (
+      <section className="studio-group" aria-labelledby="studio-watching-title">
+        <h2 id="studio-watching-title" className="studio-group__title">
+          Shared with you to watch
+        </h2>
+        <p className="studio-group__hint">You were invited as a viewer: you can watch these timelines and comment on them.</p>
+        <ul className="card-grid" aria-label="Timelines shared with you to watch">
+          {watching.map((timeline) => (
+            <li key={timeline.id} className="studio-list__item">
+              <StudioTimelineCard timeline={timeline} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    ) : null;
 
   let content;
   if (timelines.isPending) {
@@ -64,40 +110,26 @@ export default function StudioRoute() {
         }
       />
     );
-  } else if (empty) {
-    content = (
-      <PageState
-        as="h2"
-        title="No timelines yet"
-        actions={
-          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            <PlusIcon width={18} height={18} /> Create Your First Timeline
-          </button>
-        }
-      >
-        <p>Create a timeline, then add your videos to it.</p>
-      </PageState>
-    );
   } else {
     content = (
-      <ul className="card-grid" aria-label="Your timelines">
-        {mine.map((timeline) => (
-          <li key={timeline.id} className="studio-list__item">
-            <StudioTimelineCard timeline={timeline} />
-            <button
-              type="button"
-              className="button button--secondary button--sm"
-              aria-label={`Upload videos to ${timeline.title}`}
-              onClick={() => {
-                setUploadingTo({ id: timeline.id, title: timeline.title, session: Date.now() });
-                setUploadOpen(true);
-              }}
-            >
-              Upload videos
-            </button>
-          </li>
-        ))}
-      </ul>
+      <div className="studio-section-list">
+        {empty ? (
+          <PageState
+            as="h2"
+            title={watching.length > 0 ? 'No timelines of your own yet' : 'No timelines yet'}
+            actions={
+              <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+                <PlusIcon width={18} height={18} /> Create Your First Timeline
+              </button>
+            }
+          >
+            <p>Create a timeline, then add your videos to it.</p>
+          </PageState>
+        ) : (
+          ownList
+        )}
+        {watchingSection}
+      </div>
     );
   }
 
@@ -112,11 +144,16 @@ export default function StudioRoute() {
           <h1 className="page__title">Creator Studio</h1>
           <p className="page__subtitle">The timelines you own and work on.</p>
         </div>
-        {empty ? null : (
-          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            <PlusIcon width={18} height={18} /> New Timeline
-          </button>
-        )}
+        <div className="page__actions">
+          <Link to="/dashboard" className="button button--secondary">
+            Dashboard
+          </Link>
+          {empty ? null : (
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+              <PlusIcon width={18} height={18} /> New Timeline
+            </button>
+          )}
+        </div>
       </div>
       {content}
       <CreateTimelineDialog

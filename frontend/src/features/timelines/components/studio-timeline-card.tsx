@@ -1,14 +1,16 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { formatDate, pluralize } from '../../../lib/format';
+import { useVideoThumbnail } from '../../media/api/get-video-thumbnail';
 import type { MyTimeline } from '../api/get-my-timelines';
-import { roleLabel, visibilityLabel, visibilityTone } from '../lib/labels';
+import { canEditTimeline, roleLabel, visibilityLabel, visibilityTone } from '../lib/labels';
 import './timelines.css';
 
 /** A graphic standing in for a timeline that has no first-video thumbnail to show. */
 function ThumbnailPlaceholder() {
   return (
-    <svg className="studio-card__placeholder" viewBox="0 0 160 90" aria-hidden="true" focusable="false">
+    <svg className="studio-card__placeholder" viewBox="0 0 160 90" aria-hidden="true" focusable="false" data-testid="thumbnail-placeholder">
       <rect width="160" height="90" className="studio-card__placeholder-bg" />
       <path d="M70 30v30l26-15z" className="studio-card__placeholder-mark" />
       <rect x="30" y="72" width="100" height="4" rx="2" className="studio-card__placeholder-mark" />
@@ -16,29 +18,61 @@ function ThumbnailPlaceholder() {
   );
 }
 
-/** A Creator Studio card: thumbnail, visibility, video count, views and creation date. */
-export function StudioTimelineCard({ timeline }: { timeline: MyTimeline }) {
-  const { thumbnailUrl } = timeline;
+/**
+ * The first video's thumbnail (spec 001, "Studio list"). Fetched with the session, as a private
+ * timeline's pictures need it (an <img src> cannot send it); the placeholder until it arrives, and
+ * when there is none or it cannot be had.
+ */
+function CardThumbnail({ url }: { url: string | null }) {
+  const thumbnail = useVideoThumbnail(url);
+  const image = useRef<HTMLImageElement>(null);
+  const blob = thumbnail.data;
+
+  useEffect(() => {
+    const element = image.current;
+    if (!element || !blob || typeof URL.createObjectURL !== 'function') return;
+    const objectUrl = URL.createObjectURL(blob);
+    element.src = objectUrl;
+    return () => {
+      element.removeAttribute('src');
+      URL.revokeObjectURL(objectUrl);
+    };
+  }, [blob]);
+
+  if (!blob) return <ThumbnailPlaceholder />;
+  return <img ref={image} className="studio-card__image" alt="" width="160" height="90" decoding="async" />;
+}
+
+/**
+ * A Creator Studio card: thumbnail, visibility, video count, views and creation date. It opens
+ * the timeline's studio for its owner and editors, the player for a viewer (who may only watch
+ * and comment). `actions` (as the upload button) sit inside the card, above its whole-card link.
+ */
+export function StudioTimelineCard({ timeline, actions, headingLevel = 2 }: { timeline: MyTimeline; actions?: ReactNode; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const editable = canEditTimeline(timeline.role);
+  const to = editable ? `/timeline/${encodeURIComponent(timeline.id)}` : `/watch/${encodeURIComponent(timeline.id)}`;
   return (
     <article className="card studio-card">
       <div className="studio-card__media">
-        {thumbnailUrl ? <img className="studio-card__image" src={thumbnailUrl} alt="" loading="lazy" width="160" height="90" /> : <ThumbnailPlaceholder />}
+        <CardThumbnail url={timeline.thumbnailUrl} />
         <span className="studio-card__badge">
           <Badge tone={visibilityTone(timeline.visibility)}>{visibilityLabel(timeline.visibility)}</Badge>
         </span>
       </div>
       <div className="studio-card__body">
-        <h2 className="studio-card__title">
-          <Link to={`/timeline/${encodeURIComponent(timeline.id)}`} className="studio-card__link">
+        <Heading className="studio-card__title">
+          <Link to={to} className="studio-card__link">
             {timeline.title}
           </Link>
-        </h2>
+        </Heading>
         <p className="studio-card__meta">
           <span>{pluralize(timeline.videoCount, 'video')}</span>
           <span>{pluralize(timeline.views, 'view')}</span>
           <span>Created {formatDate(timeline.createdAt)}</span>
         </p>
         {timeline.role && timeline.role !== 'owner' ? <Badge tone="brand">{`Shared with you · ${roleLabel(timeline.role)}`}</Badge> : null}
+        {actions ? <div className="studio-card__actions">{actions}</div> : null}
       </div>
     </article>
   );
