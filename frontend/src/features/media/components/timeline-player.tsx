@@ -9,6 +9,7 @@ import { usePlaybackConditions } from '../hooks/use-playback-conditions';
 import { useVideoSource } from '../hooks/use-video-source';
 import { classifyGesture, CONTROLS_HIDE_MS, createGate, SWITCH_GUARD_MS, TAP_DEBOUNCE_MS, type Gesture } from '../lib/gestures';
 import { canPreload, isDataSaver, offeredQualities, type QualitySetting } from '../lib/playback-policy';
+import { PlayerSocial } from './player-social';
 import './player.css';
 
 /** The viewer's time in this timeline so far (the server keeps the largest figures of a visit). */
@@ -131,6 +132,20 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
 
   const showControls = () => setControls({ visible: true, changedAt: Date.now() });
 
+  // Opening the comments pauses the video; closing them resumes it if it was playing (spec 001).
+  const resumeAfterComments = useRef(false);
+  const onCommentsOpenChange = (open: boolean) => {
+    const element = media.current;
+    if (!element) return;
+    if (open) {
+      resumeAfterComments.current = !element.paused;
+      element.pause();
+    } else if (resumeAfterComments.current) {
+      resumeAfterComments.current = false;
+      void element.play()?.catch(() => undefined);
+    }
+  };
+
   const goTo = (next: number) => {
     if (next < 0 || next >= videos.length || next === index) return;
     if (!switchGate()) return;
@@ -184,6 +199,8 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
+    // Keys typed in a dialog (the comments) reach here through the React tree, not the page's.
+    if (!event.currentTarget.contains(target)) return;
     if (target.closest('input, select, textarea')) return;
     const keys: Record<string, () => void> = {
       ArrowRight: () => goTo(index + 1),
@@ -317,6 +334,7 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
         </button>
       </div>
 
+      <PlayerSocial videoId={video.id} title={video.title} onCommentsOpenChange={onCommentsOpenChange} />
       <div className="player__controls player__chrome">
         <input
           type="range"
