@@ -68,6 +68,18 @@ export class GatewayConfig extends BaseConfig {
   @Min(1)
   CONTENT_RATE_LIMIT_WINDOW_SECONDS: number = 60;
 
+  /**
+   * Writes by someone not signed in (views, downloads, shares), per address per window. Sign-in
+   * and registration have their own, tighter limit and are not counted here.
+   */
+  @IsInt()
+  @Min(1)
+  ANONYMOUS_WRITE_LIMIT_MAX: number = 30;
+
+  @IsInt()
+  @Min(1)
+  ANONYMOUS_WRITE_LIMIT_WINDOW_SECONDS: number = 60;
+
   /** How long a verified session is trusted without asking the auth service again. */
   @IsInt()
   @Min(0)

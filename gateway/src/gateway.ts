@@ -121,6 +121,7 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_SECONDS * 1000,
     credentialRateLimit: credentialRateLimit(config),
     contentRateLimit: new ContentRateLimiter(config.CONTENT_RATE_LIMIT_MAX, config.CONTENT_RATE_LIMIT_WINDOW_SECONDS * 1000),
+    anonymousWriteLimit: new ContentRateLimiter(config.ANONYMOUS_WRITE_LIMIT_MAX, config.ANONYMOUS_WRITE_LIMIT_WINDOW_SECONDS * 1000),
     metrics,
     logger,
   });

@@ -94,6 +94,25 @@ describe.each(BUS_KINDS)('gateway callers over the %s bus', (kind) => {
     }
   });
 
+  it('limits writes without a session per address (views, downloads, shares), not sign-in or signed-in writes', async () => {
+    const limited = await startGateway({ bus: bus.gateway, services: { auth: upstream.url }, env: { ANONYMOUS_WRITE_LIMIT_MAX: '3' } });
+    try {
+      const views = '/api/timelines/8f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b/views';
+      for (let i = 0; i < 3; i++) expect((await request(limited.url).post(views).send({ watchTime: 1 })).status).toBe(200);
+      const refused = await request(limited.url).post(views).set('user-agent', 'another browser').send({ watchTime: 1 });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body.message).toMatch(/^Too many requests from this address, try again in \d+ seconds$/);
+      // Reads, sign-in and a signed-in person's writes go on.
+      expect((await request(limited.url).get('/api/auth/echo')).status).toBe(200);
+      expect((await request(limited.url).post('/api/auth/echo').send({})).status).toBe(200);
+      const session = auth.signIn();
+      expect((await request(limited.url).post(views).set('authorization', `Bearer ${session.token}`).send({ watchTime: 1 })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('checks every write afresh, so a token revoked a moment ago changes nothing while reads may use the cache', async () => {
     const session = auth.signIn();
     const bearer = { authorization: `Bearer ${session.token}` };

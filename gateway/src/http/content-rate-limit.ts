@@ -12,6 +12,12 @@ const CONTENT_WRITES = [
   /^\/api\/invitations\/[^/]+\/resend$/,
 ];
 
+/**
+ * A write by someone not signed in: views, downloads and shares count for rankings, so one address
+ * may not inflate them. Sign-in and registration (`/api/auth/*`) have their own limit.
+ */
+export const isAnonymousWrite = (method: string, path: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && !path.startsWith('/api/auth/');
+
 export const isContentWrite = (method: string, path: string): boolean => method === 'POST' && CONTENT_WRITES.some((pattern) => pattern.test(path));
 
 /**

@@ -3,7 +3,7 @@ import replyFrom from '@fastify/reply-from';
 import { BadRequestException, HttpException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { currentContext, errorBody, type Logger, signIdentity } from '@timeliner/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ContentRateLimiter, isContentWrite } from '../http/content-rate-limit.js';
+import { type ContentRateLimiter, isAnonymousWrite, isContentWrite } from '../http/content-rate-limit.js';
 import { jsonErrorHandler } from '../http/error-handler.js';
 import type { GatewayMetrics } from '../http/gateway-metrics.js';
 import { CREDENTIAL_ROUTES } from '../http/rate-limits.js';
@@ -29,6 +29,8 @@ export interface ProxyOptions {
   credentialRateLimit: RateLimitOptions;
   /** Per-person limit on writes that create content. */
   contentRateLimit: ContentRateLimiter;
+  /** Writes without a session, per client address (the limiter's key is the address then). */
+  anonymousWriteLimit: ContentRateLimiter;
   metrics: GatewayMetrics;
   logger: Logger;
 }
@@ -108,6 +110,13 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
       if (wait > 0) {
         void reply.header('retry-after', String(wait));
         throw new HttpException(errorBody(429, `You are posting too fast, try again in ${wait} seconds`), 429);
+      }
+    }
+    if (!session && isAnonymousWrite(request.method, target.path)) {
+      const wait = options.anonymousWriteLimit.take(request.ip);
+      if (wait > 0) {
+        void reply.header('retry-after', String(wait));
+        throw new HttpException(errorBody(429, `Too many requests from this address, try again in ${wait} seconds`), 429);
       }
     }
     const identity = signIdentity(
