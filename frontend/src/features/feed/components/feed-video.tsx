@@ -67,7 +67,7 @@ export function FeedVideo({ videoId, title }: { videoId: string; title: string }
     const media = ref.current;
     if (!media || !attach) return;
     let hls: Hls | null = null;
-    return attachVideoSource(
+    const detach = attachVideoSource(
       media,
       { hlsUrl: `${videoPath(videoId)}/hls/master.m3u8`, streamUrl: `${videoPath(videoId)}/stream` },
       {
@@ -81,6 +81,12 @@ export function FeedVideo({ videoId, title }: { videoId: string; title: string }
         },
       },
     );
+    return () => {
+      // Detaching (load() with no source) pauses without a 'pause' event: pause first, so the
+      // play overlay comes back.
+      media.pause();
+      detach();
+    };
   }, [attach, videoId]);
 
   useEffect(() => {
@@ -102,6 +108,7 @@ export function FeedVideo({ videoId, title }: { videoId: string; title: string }
         aria-label={`Preview of ${title}`}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
+        onEmptied={() => setPlaying(false)}
         onError={() => console.warn('Feed video could not load', videoId)}
       />
       {playing ? null : (
