@@ -89,6 +89,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's bookmarked posts and timelines, newest bookmark first (timelines they may no longer see are left out) */
+        get: operations["bookmarkListBookmarks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's collections, newest first */
+        get: operations["collectionListCollections"];
+        put?: never;
+        /** Make a collection (public unless isPublic is false) */
+        post: operations["collectionCreateCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One collection: the owner always, others when it is public */
+        get: operations["collectionGetCollection"];
+        /** Change the name, description or visibility of one of your collections (fields left out stay; description null clears it) */
+        put: operations["collectionUpdateCollection"];
+        post?: never;
+        /** Delete one of your collections (the timelines themselves stay) */
+        delete: operations["collectionDeleteCollection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}/timelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A collection's timelines in order; those the caller may not see are left out */
+        get: operations["collectionListCollectionTimelines"];
+        put?: never;
+        /** Add a timeline you may see at the end of one of your collections (adding it again changes nothing: 200) */
+        post: operations["collectionAddCollectionTimeline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}/timelines/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the timelines of one of your collections in a new order (positions 0..n-1) */
+        put: operations["collectionReorderCollectionTimelines"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}/timelines/{timelineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a timeline out of one of your collections (not in it, no change) */
+        delete: operations["collectionRemoveCollectionTimeline"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exports/{id}": {
         parameters: {
             query?: never;
@@ -530,6 +636,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timelines/{id}/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's collections, newest first, each saying whether it holds the timeline (the Save to collection sheet) */
+        get: operations["timelineCollectionListTimelineCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timelines/{id}/comments": {
         parameters: {
             query?: never;
@@ -716,7 +839,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A timeline's videos, in timeline order */
+        /**
+         * A timeline's videos, in timeline order
+         * @description With include=images, its images too (mediaType image), in their places: what the studio manages and the player shows.
+         */
         get: operations["timelineMediaListTimelineVideos"];
         put?: never;
         /**
@@ -739,7 +865,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Orders the videos by upload time or recording time, oldest first; answers the new list */
+        /** Orders the videos and images by upload time or recording time, oldest first; answers the videos in the new order */
         post: operations["timelineMediaOrderTimelineVideosByTimestamp"];
         delete?: never;
         options?: never;
@@ -756,7 +882,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Puts the timeline's videos in the given order */
+        /**
+         * Puts the timeline's videos (and images) in the given order
+         * @description videoIds names every video, the images keeping their places, or every video and image. Answers the videos.
+         */
         post: operations["timelineMediaReorderTimelineVideos"];
         delete?: never;
         options?: never;
@@ -1116,6 +1245,13 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        AddCollectionTimelineDto: {
+            /**
+             * Format: uuid
+             * @description A timeline the caller may see
+             */
+            timelineId: string;
+        };
         AnalyticsDto: {
             /** @description Mean seconds watched per view (one decimal) */
             avgWatchTime: number;
@@ -1141,6 +1277,21 @@ export interface components {
             session: components["schemas"]["SessionDto"];
             user: components["schemas"]["UserDto"];
         };
+        BookmarkDto: {
+            /** Format: date-time */
+            bookmarkedAt: string;
+            /**
+             * Format: uuid
+             * @description The post or timeline
+             */
+            id: string;
+            /** @description When type is post */
+            post?: components["schemas"]["PostDto"];
+            /** @description When type is timeline */
+            timeline?: components["schemas"]["TimelineSummaryDto"];
+            /** @enum {string} */
+            type: "post" | "timeline";
+        };
         CollaboratorDto: {
             /** Format: uuid */
             id: string;
@@ -1153,6 +1304,63 @@ export interface components {
             /** Format: uuid */
             userId: string;
             userName: string;
+        };
+        CollectionDto: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            isPublic: boolean;
+            name: string;
+            /** @description How many timelines it holds (the list leaves out those the caller may not see) */
+            timelinesCount: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: uuid
+             * @description The owner
+             */
+            userId: string;
+        };
+        CollectionOrderDto: {
+            /** @description Every timeline of the collection, once, in the new order */
+            timelineIds: string[];
+        };
+        CollectionTimelineDto: {
+            /** Format: date-time */
+            addedAt: string;
+            /**
+             * Format: uuid
+             * @description The first ready video, for the preview (GET /api/videos/{id}/stream)
+             */
+            coverMediaId: string | null;
+            /** Format: uuid */
+            creatorId: string;
+            creatorName: string;
+            description: string;
+            /** @description Seconds */
+            duration: number;
+            /** Format: uuid */
+            id: string;
+            /** @description Ascending order within the collection */
+            position: number;
+            title: string;
+            videoCount: number;
+        };
+        CreateCollectionDto: {
+            /** @description Trimmed; blank is stored as none */
+            description?: string | null;
+            /**
+             * @description Public collections are readable by everyone; private ones by their owner only
+             * @default true
+             */
+            isPublic: boolean;
+            /**
+             * @description Trimmed before it is stored
+             * @example Road trips
+             */
+            name: string;
         };
         CreateReportDto: {
             /** Format: uuid */
@@ -1563,7 +1771,7 @@ export interface components {
             username: string;
         };
         ReorderVideosDto: {
-            /** @description Every video of the timeline, each once, in the new order */
+            /** @description Every video of the timeline, each once, in the new order (the images keep their places); or every video and image */
             videoIds: string[];
         };
         ReportDto: {
@@ -1592,6 +1800,26 @@ export interface components {
             bookmarked: boolean;
             /** @description Whether the caller bookmarked the timeline (false for anonymous callers) */
             isBookmarked: boolean;
+        };
+        TimelineCollectionDto: {
+            /** @description Whether the timeline in the path is in this collection */
+            contains: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            isPublic: boolean;
+            name: string;
+            /** @description How many timelines it holds (the list leaves out those the caller may not see) */
+            timelinesCount: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: uuid
+             * @description The owner
+             */
+            userId: string;
         };
         TimelineCommentDto: {
             content: string;
@@ -1662,6 +1890,23 @@ export interface components {
             liked: boolean;
             likesCount: number;
         };
+        TimelineSummaryDto: {
+            /**
+             * Format: uuid
+             * @description The first ready video, for the preview (GET /api/videos/{id}/stream)
+             */
+            coverMediaId: string | null;
+            /** Format: uuid */
+            creatorId: string;
+            creatorName: string;
+            description: string;
+            /** @description Seconds */
+            duration: number;
+            /** Format: uuid */
+            id: string;
+            title: string;
+            videoCount: number;
+        };
         TransferOwnershipDto: {
             /**
              * Format: uuid
@@ -1671,6 +1916,13 @@ export interface components {
         };
         TransferOwnershipResultDto: {
             timeline: components["schemas"]["TimelineDto"];
+        };
+        UpdateCollectionDto: {
+            /** @description Trimmed; blank or null clears it */
+            description?: string | null;
+            isPublic?: boolean;
+            /** @description Trimmed; must not be blank */
+            name?: string;
         };
         UpdateProfileDto: {
             /** @description An image stored here: `/api/media/{id}/file` or `/api/users/{id}/avatar`; empty removes it. Other hosts, and paths that a browser would read as another host (`//host`, `/\host`), are refused. */
@@ -1949,6 +2201,500 @@ export interface operations {
             };
             /** @description Too many attempts (Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bookmarkListBookmarks: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookmarkDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collectionListCollections: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collectionCreateCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCollectionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDto"];
+                };
+            };
+            /** @description 'Collection name is required' (missing or blank), too long a name or description, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collectionGetCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDto"];
+                };
+            };
+            /** @description Collection not found (or private to someone else); for timelines, also Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collectionUpdateCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCollectionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDto"];
+                };
+            };
+            /** @description 'Collection name is required' (blank), too long a name or description, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner can change this collection */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Collection not found (or private to someone else); for timelines, also Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collectionDeleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner can change this collection */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Collection not found (or private to someone else); for timelines, also Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collectionListCollectionTimelines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionTimelineDto"][];
+                };
+            };
+            /** @description Collection not found (or private to someone else); for timelines, also Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collectionAddCollectionTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCollectionTimelineDto"];
+            };
+        };
+        responses: {
+            /** @description It was there already; nothing changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionTimelineDto"];
+                };
+            };
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionTimelineDto"];
+                };
+            };
+            /** @description timelineId missing or not an id, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner can change this collection */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Collection not found (or private to someone else); for timelines, also Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collectionReorderCollectionTimelines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionOrderDto"];
+            };
+        };
+        responses: {
+            /** @description The timelines in their new order, as the caller sees them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionTimelineDto"][];
+                };
+            };
+            /** @description 'The order must list every timeline of the collection once', ids malformed, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner can change this collection */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Collection not found (or private to someone else); for timelines, also Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collectionRemoveCollectionTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The collection */
+                id: string;
+                /** @description The timeline to take out */
+                timelineId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not in the collection (any more) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner can change this collection */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Collection not found (or private to someone else); for timelines, also Timeline not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3432,6 +4178,67 @@ export interface operations {
             };
         };
     };
+    timelineCollectionListTimelineCollections: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineCollectionDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     timelineCommentListTimelineComments: {
         parameters: {
             query?: {
@@ -4101,7 +4908,10 @@ export interface operations {
     };
     timelineMediaListTimelineVideos: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description images: list the images among the videos */
+                include?: "images";
+            };
             header?: never;
             path: {
                 /** @description The timeline */
@@ -4118,6 +4928,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["VideoDto"][];
                 };
+            };
+            /** @description include must be images */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Anonymous callers who may not see the timeline are asked to sign in */
             401: {
@@ -4308,7 +5125,7 @@ export interface operations {
                     "application/json": components["schemas"]["VideoDto"][];
                 };
             };
-            /** @description videoIds is not exactly the timeline's videos */
+            /** @description videoIds is neither exactly the timeline's videos nor exactly its videos and images */
             400: {
                 headers: {
                     [name: string]: unknown;

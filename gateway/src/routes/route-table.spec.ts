@@ -92,6 +92,13 @@ describe('the product route table', () => {
     ['/api/users/42/following', 'social'],
     ['/api/users/42/followers', 'social'],
     ['/api/users/42/following-list', 'social'],
+    ['/api/collections', 'social'],
+    ['/api/collections/5', 'social'],
+    ['/api/collections/5/timelines', 'social'],
+    ['/api/collections/5/timelines/order', 'social'],
+    ['/api/collections/5/timelines/7', 'social'],
+    ['/api/timelines/7/collections', 'social'],
+    ['/api/bookmarks', 'social'],
     ['/api/videos/9/like', 'social'],
     ['/api/videos/9/liked', 'social'],
     ['/api/videos/9/comments', 'social'],
@@ -129,8 +136,17 @@ describe('the product route table', () => {
     '/api/posts/3/comments/4',
     '/api/feed/x',
     '/api/reports/1',
+    '/api/collections/5/timelines/7/extra',
+    '/api/collections/5/unknown',
+    '/api/timelines/7/collections/5',
+    '/api/bookmarks/3',
   ])('has no owner for %s', (path) => {
     expect(table.resolve(path)).toBeNull();
+  });
+
+  it('routes a collection\'s order to its literal entry, other timelines to :timelineId', () => {
+    expect(table.resolve('/api/collections/5/timelines/order')?.pattern).toBe('/api/collections/:id/timelines/order');
+    expect(table.resolve('/api/collections/5/timelines/7')?.pattern).toBe('/api/collections/:id/timelines/:timelineId');
   });
 
   it('routes to auth, media, social and timelines', () => {

@@ -55,6 +55,14 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/users/:id/following', service: 'social' },
   { pattern: '/api/users/:id/followers', service: 'social' },
   { pattern: '/api/users/:id/following-list', service: 'social' },
+  // collections and saved items; /order is a literal, so it beats :timelineId
+  { pattern: '/api/collections', service: 'social' },
+  { pattern: '/api/collections/:id', service: 'social' },
+  { pattern: '/api/collections/:id/timelines', service: 'social' },
+  { pattern: '/api/collections/:id/timelines/order', service: 'social' },
+  { pattern: '/api/collections/:id/timelines/:timelineId', service: 'social' },
+  { pattern: '/api/timelines/:id/collections', service: 'social' },
+  { pattern: '/api/bookmarks', service: 'social' },
   // likes and comments of single videos: more specific than media's /api/videos/*
   { pattern: '/api/videos/:id/like', service: 'social' },
   { pattern: '/api/videos/:id/liked', service: 'social' },

@@ -192,6 +192,42 @@ describe('media: simple uploads, lists, order, titles, deletion, streaming', () 
     expect(stream.headers['content-disposition']).toBe(`inline; filename="Sunset.mp4"; filename*=UTF-8''Sunset.mp4`);
   });
 
+  it('lists images among the videos on request, and orders them with the videos', async () => {
+    const timeline = h.world.privateTimeline;
+    const path = `/api/timelines/${timeline}/videos`;
+    const png = Buffer.concat([PNG_HEADER, Buffer.alloc(500, 2)]);
+    const image = (await upload('media', png, 'slide.png', 'image/png').expect(201)).body.id as string;
+    const ids = async (query = '') => (await h.call('get', `${path}${query}`, h.as('viewer')).expect(200)).body.map((m: { id: string }) => m.id) as string[];
+    const all = await ids('?include=images');
+    const videos = await ids();
+    expect(videos).not.toContain(image);
+    expect(all.filter((id) => videos.includes(id))).toEqual(videos);
+    const listed = (await h.call('get', `${path}?include=images`, h.as('viewer')).expect(200)).body.find((m: { id: string }) => m.id === image);
+    expect(listed).toMatchObject({ mediaType: 'image', originalName: 'slide.png', hlsUrl: null });
+    await h.call('get', `${path}?include=everything`, h.as('viewer')).expect(400);
+
+    // Every video and image: that order exactly; the event names the videos.
+    const wanted = [image, ...all.filter((id) => id !== image).reverse()];
+    const answer = await h.call('post', `${path}/reorder`, h.as('editor')).send({ videoIds: wanted }).expect(200);
+    expect(answer.body.map((v: { id: string }) => v.id)).toEqual(wanted.filter((id) => videos.includes(id)));
+    expect(await ids('?include=images')).toEqual(wanted);
+    expect((await h.events(MediaEvents.MediaReordered)).at(-1)).toMatchObject({ mediaIds: wanted.filter((id) => videos.includes(id)) });
+
+    // Only the videos: the images keep their places.
+    const before = await ids('?include=images');
+    const reversed = [...videos].reverse();
+    await h.call('post', `${path}/reorder`, h.as('editor')).send({ videoIds: reversed }).expect(200);
+    const after = await ids('?include=images');
+    expect(after.map((id, at) => (videos.includes(id) ? 'v' : before[at]))).toEqual(before.map((id) => (videos.includes(id) ? 'v' : id)));
+    expect(after.filter((id) => videos.includes(id))).toEqual(reversed);
+    const positions = await h.query<{ position: number }>('SELECT position FROM media WHERE timeline_id = $1 ORDER BY position', [timeline]);
+    expect(positions.map((row) => row.position)).toEqual(positions.map((_row, at) => at));
+
+    // By upload time: the image, uploaded last, goes last.
+    await h.call('post', `${path}/order-by-timestamp`, h.as('owner')).send({ orderType: 'upload' }).expect(200);
+    expect((await ids('?include=images')).at(-1)).toBe(image);
+  });
+
   it('deletes a video with its objects and announces it', async () => {
     const id = (await upload('video', mp4Bytes(5000, 11), 'Gone.mp4', 'video/mp4').expect(201)).body.id as string;
     await h.storage.put(`media/${id}/hls/master.m3u8`, Buffer.from('#EXTM3U\n'));

@@ -1,4 +1,5 @@
 import { busEntities } from '@timeliner/platform';
+import { Collection, CollectionTimeline } from './collections/collection.entity.js';
 import { FeedKeyHistory } from './feed/feed-key-history.entity.js';
 import { DeletedTimeline, FeedTimeline } from './feed/feed-timeline.entity.js';
 import { Follow, FollowCount } from './follows/follow.entity.js';
@@ -30,5 +31,7 @@ export const socialEntities = [
   FeedTimeline,
   DeletedTimeline,
   FeedKeyHistory,
+  Collection,
+  CollectionTimeline,
   ...busEntities,
 ];

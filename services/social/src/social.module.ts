@@ -1,6 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventWriter, type TimelineAccess } from '@timeliner/platform';
+import { VisibleTimelines } from './access/visible-timelines.js';
+import { BookmarkController } from './bookmarks/bookmark.controller.js';
+import { BookmarkRepository } from './bookmarks/bookmark.repository.js';
+import { BookmarkService } from './bookmarks/bookmark.service.js';
+import { CollectionController, TimelineCollectionController } from './collections/collection.controller.js';
+import { CollectionRepository } from './collections/collection.repository.js';
+import { CollectionService } from './collections/collection.service.js';
 import { FeedController } from './feed/feed.controller.js';
 import { FeedRepository } from './feed/feed.repository.js';
 import { FeedService } from './feed/feed.service.js';
@@ -43,7 +50,7 @@ export class SocialModule {
   static forRoot(deps: SocialModuleDeps): DynamicModule {
     return {
       module: SocialModule,
-      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController, FollowController, PostController, ReportController, FeedController],
+      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController, FollowController, PostController, ReportController, FeedController, CollectionController, TimelineCollectionController, BookmarkController],
       providers: [
         { provide: DataSource, useValue: deps.dataSource },
         { provide: EventWriter, useValue: deps.events },
@@ -95,6 +102,19 @@ export class SocialModule {
           provide: FeedService,
           useFactory: (feed: FeedRepository, posts: PostRepository) => new FeedService(feed, posts),
           inject: [FeedRepository, PostRepository],
+        },
+        { provide: VisibleTimelines, useFactory: (ds: DataSource, access: TimelineAccess) => new VisibleTimelines(ds, access), inject: [DataSource, TIMELINE_ACCESS] },
+        { provide: CollectionRepository, useFactory: (ds: DataSource) => new CollectionRepository(ds), inject: [DataSource] },
+        {
+          provide: CollectionService,
+          useFactory: (ds: DataSource, collections: CollectionRepository, timelines: VisibleTimelines) => new CollectionService(ds, collections, timelines),
+          inject: [DataSource, CollectionRepository, VisibleTimelines],
+        },
+        { provide: BookmarkRepository, useFactory: (ds: DataSource) => new BookmarkRepository(ds), inject: [DataSource] },
+        {
+          provide: BookmarkService,
+          useFactory: (bookmarks: BookmarkRepository, posts: PostRepository, timelines: VisibleTimelines) => new BookmarkService(bookmarks, posts, timelines),
+          inject: [BookmarkRepository, PostRepository, VisibleTimelines],
         },
       ],
     };

@@ -320,6 +320,180 @@ describe('social routes about posts, the feed and reports: authorization and bad
   });
 });
 
+/**
+ * Routes about collections and saved items: each caller (anonymous, the collection's owner,
+ * someone else) is tried on a public collection, a private one (fresh ones per case, each holding
+ * the public timeline) and one that does not exist. Routes without a collection in the path
+ * ignore the target.
+ */
+type CollectionCaller = 'anonymous' | 'owner' | 'other';
+type CollectionTarget = 'public' | 'private' | 'missing';
+interface CollectionRow {
+  method: Method;
+  route: string;
+  path: (collectionId: string) => string;
+  body?: () => Record<string, unknown>;
+  expected: Record<CollectionCaller, Record<CollectionTarget, number>>;
+  badInput?: Array<{ body?: unknown; path?: (collectionId: string) => string; message: string | RegExp; status?: number }>;
+}
+const COLLECTION_NOT_FOUND = 'Collection not found';
+const ORDER_MISMATCH = 'The order must list every timeline of the collection once';
+const anyCollection = (anonymous: number, signedIn: number) => ({
+  anonymous: { public: anonymous, private: anonymous, missing: anonymous },
+  owner: { public: signedIn, private: signedIn, missing: signedIn },
+  other: { public: signedIn, private: signedIn, missing: signedIn },
+});
+const collectionReadable = {
+  anonymous: { public: 200, private: 404, missing: 404 }, owner: { public: 200, private: 200, missing: 404 }, other: { public: 200, private: 404, missing: 404 },
+};
+const collectionOwnerOnly = (ok: number) => ({
+  anonymous: { public: 401, private: 401, missing: 401 }, owner: { public: ok, private: ok, missing: 404 }, other: { public: 403, private: 404, missing: 404 },
+});
+const collectionBody = [
+  { body: {}, message: 'Collection name is required' },
+  { body: { name: '   ' }, message: 'Collection name is required' },
+  { body: { name: null }, message: 'Collection name is required' },
+  { body: { name: 7 }, message: 'Collection name must be text' },
+  { body: { name: long(101) }, message: 'Collection name must be at most 100 characters' },
+  { body: { name: 'Trips', description: long(501) }, message: 'Description must be at most 500 characters' },
+  { body: { name: 'Trips', description: 5 }, message: 'Description must be text' },
+  { body: { name: 'Trips', isPublic: 'yes' }, message: 'isPublic must be true or false' },
+  { body: { name: 'Trips', userId: '00000000-0000-4000-8000-000000000000' }, message: 'Unknown field: userId' },
+  { body: { name: 'Trips', timelinesCount: 9 }, message: 'Unknown field: timelinesCount' },
+  { body: 'not json', message: /JSON/ },
+];
+const collectionPage = (path: (collectionId: string) => string) => [
+  { path: (id: string) => `${path(id)}?limit=0`, message: 'Limit must be a whole number from 1 to 100' },
+  { path: (id: string) => `${path(id)}?cursor=not-a-cursor`, message: 'Invalid cursor' },
+  { path: (id: string) => `${path(id)}?cursor=${Buffer.from('["2026-02-30T00:00:00.000000Z","00000000-0000-4000-8000-000000000000"]').toString('base64url')}`, message: 'Invalid cursor' },
+  { path: (id: string) => `${path(id)}?sort=oldest`, message: 'Unknown field: sort' },
+];
+const onCollection = (suffix = '') => (id: string) => `/api/collections/${id}${suffix}`;
+/** The public timeline of the world (set in the collections block's beforeAll): every fresh collection holds it. */
+let heldTimeline = '';
+/** A timeline the owner may see but no fresh collection holds: what gets added. */
+let addedTimeline = '';
+/** A timeline nobody may see. */
+let hiddenTimeline = '';
+const collectionMatrix: CollectionRow[] = [
+  { method: 'get', route: '/api/collections', path: () => '/api/collections', expected: anyCollection(401, 200), badInput: collectionPage(() => '/api/collections') },
+  { method: 'post', route: '/api/collections', path: () => '/api/collections', body: () => ({ name: 'Trips' }), expected: anyCollection(401, 201), badInput: collectionBody },
+  { method: 'get', route: '/api/collections/{id}', path: onCollection(), expected: collectionReadable },
+  {
+    method: 'put', route: '/api/collections/{id}', path: onCollection(), body: () => ({ name: 'Renamed', isPublic: true }), expected: collectionOwnerOnly(200),
+    // Every field of a change is optional: an empty body changes nothing (200), the rest are as for a new one.
+    badInput: collectionBody.filter((bad) => typeof bad.body !== 'object' || Object.keys(bad.body).length > 0),
+  },
+  { method: 'delete', route: '/api/collections/{id}', path: onCollection(), expected: collectionOwnerOnly(204) },
+  { method: 'get', route: '/api/collections/{id}/timelines', path: onCollection('/timelines'), expected: collectionReadable },
+  {
+    method: 'post', route: '/api/collections/{id}/timelines', path: onCollection('/timelines'), body: () => ({ timelineId: addedTimeline }), expected: collectionOwnerOnly(201),
+    badInput: [
+      { body: {}, message: 'timelineId must be an id' },
+      { body: { timelineId: 'x' }, message: 'timelineId must be an id' },
+      { body: { timelineId: 42 }, message: 'timelineId must be an id' },
+      { body: { timelineId: '00000000-0000-4000-8000-000000000000', position: 0 }, message: 'Unknown field: position' },
+      { body: 'not json', message: /JSON/ },
+      { body: { timelineId: '00000000-0000-4000-8000-000000000000' }, message: 'Timeline not found', status: 404 },
+    ],
+  },
+  {
+    method: 'put', route: '/api/collections/{id}/timelines/order', path: onCollection('/timelines/order'), body: () => ({ timelineIds: [heldTimeline] }), expected: collectionOwnerOnly(200),
+    badInput: [
+      { body: {}, message: 'timelineIds must be a list of ids' },
+      { body: { timelineIds: 'x' }, message: 'timelineIds must be a list of ids' },
+      { body: { timelineIds: ['x'] }, message: 'timelineIds must be a list of ids' },
+      { body: { timelineIds: Array.from({ length: 1001 }, () => '00000000-0000-4000-8000-000000000000') }, message: 'timelineIds may list at most 1000 ids' },
+      { body: { timelineIds: [] }, message: ORDER_MISMATCH },
+      { body: { timelineIds: ['00000000-0000-4000-8000-000000000000'] }, message: ORDER_MISMATCH },
+      { body: { timelineIds: ['HELD', 'HELD'] }, message: ORDER_MISMATCH },
+      { body: { timelineIds: [], collectionId: '00000000-0000-4000-8000-000000000000' }, message: 'Unknown field: collectionId' },
+      { body: 'not json', message: /JSON/ },
+    ],
+  },
+  { method: 'delete', route: '/api/collections/{id}/timelines/{timelineId}', path: (id) => `/api/collections/${id}/timelines/${heldTimeline}`, expected: collectionOwnerOnly(204) },
+  {
+    method: 'get', route: '/api/timelines/{id}/collections', path: () => `/api/timelines/${heldTimeline}/collections`, expected: anyCollection(401, 200),
+    badInput: [
+      ...collectionPage(() => `/api/timelines/${heldTimeline}/collections`),
+      { path: () => `/api/timelines/${hiddenTimeline}/collections`, message: 'Timeline not found', status: 404 },
+      { path: () => '/api/timelines/not-a-uuid/collections', message: 'Timeline not found', status: 404 },
+    ],
+  },
+  { method: 'get', route: '/api/bookmarks', path: () => '/api/bookmarks', expected: anyCollection(401, 200), badInput: collectionPage(() => '/api/bookmarks') },
+];
+
+describe('social routes about collections and saved items: authorization and bad input', () => {
+  let h: SocialHarness;
+  let world: World;
+  const snapshot = async () => JSON.stringify(await h.query(`SELECT (SELECT count(*) FROM outbox) AS events,
+      (SELECT md5(coalesce(string_agg(c::text, '' ORDER BY id), '')) FROM collections c) AS collections,
+      (SELECT md5(coalesce(string_agg(t::text, '' ORDER BY collection_id, timeline_id), '')) FROM collection_timelines t) AS collection_timelines`));
+  const freshCollection = async (isPublic: boolean) => {
+    const { id } = (await h.call('post', '/api/collections', { userId: world.owner }).send({ name: isPublic ? 'Public' : 'Private', isPublic }).expect(201)).body as { id: string };
+    await h.call('post', `/api/collections/${id}/timelines`, { userId: world.owner }).send({ timelineId: heldTimeline }).expect(201);
+    return id;
+  };
+  /** The HELD placeholder of a bad body stands for the held timeline (known only once the world exists). */
+  const withHeld = (body: unknown): unknown => (typeof body === 'object' && body !== null ? JSON.parse(JSON.stringify(body).replaceAll('"HELD"', JSON.stringify(heldTimeline))) : body);
+
+  beforeAll(async () => {
+    h = await startHarness('socialmatrixcollections');
+    world = h.world;
+    heldTimeline = world.publicTimeline;
+    addedTimeline = world.privateTimeline;
+    hiddenTimeline = world.missingTimeline;
+    await h.register(world.owner, 'owner', 'Olga Owner');
+    await h.register(world.stranger, 'stranger', 'Sam Stranger');
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  describe.each(collectionMatrix)('$method $route', (row) => {
+    const cases = (['anonymous', 'owner', 'other'] as const).flatMap((who) =>
+      (['public', 'private', 'missing'] as const).map((target) => ({ who, target, status: row.expected[who][target] })),
+    );
+
+    it.each(cases)('$who, $target collection → $status', async ({ who, target, status }) => {
+      const as: As = who === 'owner' ? { userId: world.owner } : who === 'other' ? { userId: world.stranger } : {};
+      const collectionId = target === 'missing' ? randomUUID() : await freshCollection(target === 'public');
+      const before = await snapshot();
+      const res = await h.call(row.method, row.path(collectionId), as).send(row.body?.());
+      expect(res.status).toBe(status);
+      if (status >= 400) {
+        expect(res.body).toEqual(expect.objectContaining({ statusCode: status, error: expect.any(String), message: expect.any(String) }));
+        if (status === 404) expect(res.body.message).toBe(COLLECTION_NOT_FOUND);
+        if (status === 403) expect(res.body.message).toBe('Only the owner can change this collection');
+        if (status === 401) expect(res.body.message).toBe('Authentication required');
+        expect(await snapshot()).toBe(before);
+      }
+    });
+
+    if (row.path('x') !== row.path('y')) {
+      it('malformed collection id → 404 Collection not found', async () => {
+        const before = await snapshot();
+        const res = await h.call(row.method, row.path('not-a-uuid'), { userId: world.owner }).send(row.body?.());
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe(COLLECTION_NOT_FOUND);
+        expect(await snapshot()).toBe(before);
+      });
+    }
+
+    if (row.badInput) {
+      it.each(row.badInput)('bad input $message → 4xx, nothing changed', async ({ body, path, message, status }) => {
+        const collectionId = await freshCollection(true);
+        const before = await snapshot();
+        const req = h.call(row.method, (path ?? row.path)(collectionId), { userId: world.owner });
+        const res = typeof body === 'string' ? await req.set('content-type', 'application/json').send(body) : await req.send(withHeld(body) as object | undefined);
+        expect(res.status).toBe(status ?? 400);
+        expect(res.body.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+        expect(await snapshot()).toBe(before);
+      });
+    }
+  });
+});
+
 describe('social routes about a person: authorization and bad input', () => {
   let h: SocialHarness;
   let world: World;
@@ -417,7 +591,7 @@ describe('social routes: authorization and bad input', () => {
   it('covers every route the service serves', async () => {
     const doc = (await h.call('get', '/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
     const served = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
-    const covered = [...matrix, ...userMatrix, ...postMatrix].map((r) => `${r.method.toUpperCase()} ${r.route}`).sort();
+    const covered = [...matrix, ...userMatrix, ...postMatrix, ...collectionMatrix].map((r) => `${r.method.toUpperCase()} ${r.route}`).sort();
     expect(covered).toEqual(served);
   });
 

@@ -51,10 +51,13 @@ export class TimelineMediaController {
   ) {}
 
   @Get('videos')
-  @ApiOperation({ summary: "A timeline's videos, in timeline order" })
+  @ApiOperation({ summary: "A timeline's videos, in timeline order", description: 'With include=images, its images too (mediaType image), in their places: what the studio manages and the player shows.' })
+  @ApiQuery({ name: 'include', required: false, enum: ['images'], description: 'images: list the images among the videos' })
   @ApiOkResponse({ type: [VideoDto] })
-  listTimelineVideos(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<VideoDto[]> {
-    return this.media.listVideos(caller, id);
+  @ApiBadRequestResponse({ description: 'include must be images' })
+  listTimelineVideos(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query('include') include: unknown): Promise<VideoDto[]> {
+    if (include !== undefined && include !== 'images') throw new BadRequestException('include must be images');
+    return this.media.listVideos(caller, id, include === 'images');
   }
 
   @Get('media')
@@ -97,9 +100,9 @@ export class TimelineMediaController {
   @Post('videos/reorder')
   @HttpCode(200)
   @SignedIn()
-  @ApiOperation({ summary: "Puts the timeline's videos in the given order" })
+  @ApiOperation({ summary: "Puts the timeline's videos (and images) in the given order", description: 'videoIds names every video, the images keeping their places, or every video and image. Answers the videos.' })
   @ApiOkResponse({ type: [VideoDto] })
-  @ApiBadRequestResponse({ description: "videoIds is not exactly the timeline's videos" })
+  @ApiBadRequestResponse({ description: "videoIds is neither exactly the timeline's videos nor exactly its videos and images" })
   @ApiForbiddenResponse({ description: 'Only the owner and editors reorder' })
   reorderTimelineVideos(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Body() dto: ReorderVideosDto): Promise<VideoDto[]> {
     return this.media.reorder(caller, id, dto.videoIds);
@@ -108,7 +111,7 @@ export class TimelineMediaController {
   @Post('videos/order-by-timestamp')
   @HttpCode(200)
   @SignedIn()
-  @ApiOperation({ summary: 'Orders the videos by upload time or recording time, oldest first; answers the new list' })
+  @ApiOperation({ summary: 'Orders the videos and images by upload time or recording time, oldest first; answers the videos in the new order' })
   @ApiOkResponse({ type: [VideoDto] })
   @ApiBadRequestResponse({ description: 'orderType is not upload or created' })
   @ApiForbiddenResponse({ description: 'Only the owner and editors reorder' })

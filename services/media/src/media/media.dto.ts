@@ -57,7 +57,7 @@ export class MediaItemDto {
 }
 
 export class ReorderVideosDto {
-  @ApiProperty({ type: [String], description: "Every video of the timeline, each once, in the new order" })
+  @ApiProperty({ type: [String], description: "Every video of the timeline, each once, in the new order (the images keep their places); or every video and image" })
   @IsArray({ message: 'videoIds must be the list of the timeline\'s video ids' })
   @ArrayMaxSize(MAX_TIMELINE_MEDIA, { message: `videoIds must have at most ${MAX_TIMELINE_MEDIA} entries` })
   @IsString({ each: true, message: 'videoIds must be the list of the timeline\'s video ids' })

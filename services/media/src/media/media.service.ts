@@ -79,9 +79,10 @@ export class MediaService {
     });
   }
 
-  async listVideos(caller: Caller, timelineId: string): Promise<VideoDto[]> {
+  /** The timeline's videos, or (`withImages`) all its media in the video shape, in timeline order. */
+  async listVideos(caller: Caller, timelineId: string, withImages = false): Promise<VideoDto[]> {
     await requireView(this.access, caller, timelineId);
-    return (await this.ordered(timelineId, 'video')).map((m) => this.videoDto(m));
+    return (await this.ordered(timelineId, withImages ? undefined : 'video')).map((m) => this.videoDto(m));
   }
 
   async listMedia(caller: Caller, timelineId: string): Promise<MediaItemDto[]> {
@@ -89,32 +90,47 @@ export class MediaService {
     return (await this.ordered(timelineId)).map((m) => this.mediaItemDto(m));
   }
 
-  async reorder(caller: SignedInCaller, timelineId: string, videoIds: string[]): Promise<VideoDto[]> {
+  /**
+   * A new manual order. `ids` names either every video (the images keep their places and the
+   * videos fill the other places in the given order) or every video and image.
+   */
+  async reorder(caller: SignedInCaller, timelineId: string, ids: string[]): Promise<VideoDto[]> {
     await requireEdit(this.access, caller, timelineId);
-    const videos = await this.ordered(timelineId, 'video');
-    const wanted = videoIds.map((id) => id.toLowerCase());
-    const known = new Set(videos.map((v) => v.id));
-    if (wanted.length !== known.size || new Set(wanted).size !== wanted.length || wanted.some((id) => !known.has(id))) {
+    const all = await this.ordered(timelineId);
+    const videos = all.filter((m) => m.mediaType === 'video');
+    const wanted = ids.map((id) => id.toLowerCase());
+    const namesEach = (list: Media[]) => {
+      const known = new Set(list.map((m) => m.id));
+      return wanted.length === known.size && new Set(wanted).size === wanted.length && wanted.every((id) => known.has(id));
+    };
+    const byId = new Map(all.map((m) => [m.id, m]));
+    if (namesEach(all)) return this.applyOrder(caller, timelineId, wanted.map((id) => byId.get(id)!));
+    if (!namesEach(videos)) {
       throw new BadRequestException("videoIds must list each of the timeline's videos exactly once");
     }
-    return this.applyOrder(caller, timelineId, wanted);
+    const next = wanted.values();
+    return this.applyOrder(caller, timelineId, all.map((m) => (m.mediaType === 'video' ? byId.get(next.next().value as string)! : m)));
   }
 
+  /** Orders the videos and images by upload or recording time (upload time when a file has none), oldest first. */
   async orderByTimestamp(caller: SignedInCaller, timelineId: string, orderType: 'upload' | 'created'): Promise<VideoDto[]> {
     await requireEdit(this.access, caller, timelineId);
-    const videos = await this.ordered(timelineId, 'video');
+    const media = await this.ordered(timelineId);
     const uploaded = (v: Media) => (v.uploadedAt ?? v.createdAt).getTime();
     const recorded = (v: Media) => {
       const at = typeof v.metadata?.createdAt === 'string' ? Date.parse(v.metadata.createdAt) : Number.NaN;
       return Number.isNaN(at) ? uploaded(v) : at;
     };
     const key = orderType === 'created' ? recorded : uploaded;
-    const sorted = [...videos].sort((a, b) => key(a) - key(b) || uploaded(a) - uploaded(b) || (a.id < b.id ? -1 : 1));
-    return this.applyOrder(caller, timelineId, sorted.map((v) => v.id));
+    const sorted = [...media].sort((a, b) => key(a) - key(b) || uploaded(a) - uploaded(b) || (a.id < b.id ? -1 : 1));
+    return this.applyOrder(caller, timelineId, sorted);
   }
 
-  private async applyOrder(caller: SignedInCaller, timelineId: string, ids: string[]): Promise<VideoDto[]> {
+  /** Numbers every media item of the timeline in this order; MediaReordered announces the videos' order. Answers the videos. */
+  private async applyOrder(caller: SignedInCaller, timelineId: string, ordered: Media[]): Promise<VideoDto[]> {
     const timeline = timelineId.toLowerCase();
+    const ids = ordered.map((m) => m.id);
+    const videoIds = ordered.filter((m) => m.mediaType === 'video').map((m) => m.id);
     await this.dataSource.transaction(async (manager) => {
       if (ids.length > 0) {
         await manager.query(
@@ -124,7 +140,7 @@ export class MediaService {
           [timeline, ids],
         );
       }
-      await this.events.add(manager, MediaEvents.MediaReordered, { timelineId: timeline, mediaIds: ids }, { actorUserId: caller.userId, requestId: caller.requestId });
+      await this.events.add(manager, MediaEvents.MediaReordered, { timelineId: timeline, mediaIds: videoIds }, { actorUserId: caller.userId, requestId: caller.requestId });
     });
     this.events.committed();
     return (await this.ordered(timeline, 'video')).map((m) => this.videoDto(m));

@@ -59,4 +59,25 @@ describe('watch route', () => {
     expect((view?.body as { completion: number }).completion).toBeCloseTo(4 / 150);
     expect(typeof (view?.body as { timeZone?: string }).timeZone).toBe('string');
   });
+
+  it('shows the ready images among the videos, in timeline order, counting them', async () => {
+    jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+    const { requests } = mockApi({
+      'GET /api/timelines/t1': jsonResponse(200, timelineFixture()),
+      'GET /api/timelines/t1/videos': jsonResponse(200, [
+        videoFixture({ id: 'i1', title: 'Beach photo', mediaType: 'image', duration: 0, position: 0 }),
+        videoFixture({ id: 'a', title: 'Alpha', position: 1 }),
+        videoFixture({ id: 'i2', title: 'Still processing', mediaType: 'image', duration: 0, status: 'processing', position: 2 }),
+      ]),
+      'GET /api/media/i1/file': () => new Response(new Uint8Array([0xff, 0xd8]), { headers: { 'Content-Type': 'image/jpeg' } }),
+      'GET /api/timelines': jsonResponse(200, []),
+    });
+    renderApp('/watch/t1');
+    expect(await screen.findByRole('img', { name: 'Beach photo' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Image 1 of 2: Beach photo' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Video 2 of 2: Alpha' })).toBeInTheDocument();
+    expect(new URL(requests.find((request) => request.url.includes('/api/timelines/t1/videos'))!.url).searchParams.get('include')).toBe('images');
+  });
 });

@@ -4,9 +4,12 @@ import type { Video } from './types';
 
 export const videosQueryKey = (timelineId: string) => ['media', 'videos', timelineId] as const;
 
-/** A timeline's videos, by position. */
+/**
+ * A timeline's videos and images (`mediaType` tells them apart), by position: what the studio
+ * manages and the player shows. Without `include=images` the API lists the videos only.
+ */
 export function getVideos(timelineId: string): Promise<Video[]> {
-  return apiRequest<Video[]>('GET', `/api/timelines/${encodeURIComponent(timelineId)}/videos`);
+  return apiRequest<Video[]>('GET', `/api/timelines/${encodeURIComponent(timelineId)}/videos?include=images`);
 }
 
 export function getVideosQueryOptions(timelineId: string) {

@@ -1,20 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { isImage } from '../lib/media-kind';
+import { sortVideos } from '../lib/video-order';
 import { videosQueryKey } from './get-videos';
 import type { TimestampOrder, Video } from './types';
 
-/** Makes an order by upload or recording time permanent; the answer is the new list. */
+/** Makes an order by upload or recording time permanent (images too); the answer is the videos in the new order. */
 export function orderVideosByTimestamp(timelineId: string, orderType: TimestampOrder): Promise<Video[]> {
   return apiRequest<Video[]>('POST', `/api/timelines/${encodeURIComponent(timelineId)}/videos/order-by-timestamp`, { orderType });
 }
 
 export function useOrderVideosByTimestamp(timelineId: string) {
   const queryClient = useQueryClient();
+  const key = videosQueryKey(timelineId);
   return useMutation({
     mutationFn: (orderType: TimestampOrder) => orderVideosByTimestamp(timelineId, orderType),
-    onSuccess: (videos) => {
-      if (Array.isArray(videos)) queryClient.setQueryData(videosQueryKey(timelineId), videos);
-      else void queryClient.invalidateQueries({ queryKey: videosQueryKey(timelineId) });
+    onSuccess: (videos, orderType) => {
+      const current = queryClient.getQueryData<Video[]>(key);
+      if (!Array.isArray(videos)) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      } else if (current?.some(isImage)) {
+        // The answer lists the videos only: the images take the places the same order gives them.
+        const fresh = new Map(videos.map((video) => [video.id, video]));
+        queryClient.setQueryData<Video[]>(key, sortVideos(current, orderType).map((item, position) => ({ ...(fresh.get(item.id) ?? item), position })));
+        void queryClient.invalidateQueries({ queryKey: key });
+      } else {
+        queryClient.setQueryData(key, videos);
+      }
     },
   });
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Toaster } from '../../../components/ui/toast';
 import { errorResponse, mockApi } from '../../../testing/api-mocks';
-import { jsonResponse } from '../../../testing/test-utils';
+import { createTestQueryClient, jsonResponse } from '../../../testing/test-utils';
 import { TimelinePlayer, timelineCompletion, type TimelinePlayerProps } from './timeline-player';
 import { videoFixture } from '../../../testing/media-fixtures';
 
@@ -48,7 +49,7 @@ function renderPlayer(props: Partial<TimelinePlayerProps> = {}) {
   const onNextTimeline = jest.fn();
   const onPreviousTimeline = jest.fn();
   const view = render(
-    <>
+    <QueryClientProvider client={createTestQueryClient()}>
       <TimelinePlayer
         timeline={{ id: 't1', title: 'Summer Trip' }}
         videos={videos}
@@ -59,7 +60,7 @@ function renderPlayer(props: Partial<TimelinePlayerProps> = {}) {
         {...props}
       />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
   const surface = screen.getByTestId('player-surface');
   const gesture = (dx: number, dy: number) => {
@@ -230,5 +231,68 @@ describe('timeline player', () => {
     });
     expect(clicks[0]?.download).toBe('Summer_Trip__2025_.mp4');
     expect(clicks[0]?.getAttribute('href')).toBe('/api/exports/x.mp4');
+  });
+
+  describe('with images', () => {
+    const photo = videoFixture({ id: 'i1', title: 'Beach photo', originalName: 'beach.jpg', mediaType: 'image', duration: 0, streamUrl: '/api/videos/i1/stream?access=tok' });
+    const mixed = [videos[0]!, photo, videos[1]!];
+    const picture = () => new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), { status: 200, headers: { 'Content-Type': 'image/jpeg' } });
+
+    it('shows an image for 5 s with its time among the videos, without the video-only controls or likes', async () => {
+      const { requests } = mockApi({ 'GET /api/media/i1/file': picture, 'GET /api/videos/a/liked': jsonResponse(200, { liked: false, likesCount: 0 }) });
+      const { gesture, wait } = renderPlayer({ videos: mixed });
+      expect(screen.getByText('1 of 3')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Image 2 of 3: Beach photo' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: /Like this video/ })).toBeInTheDocument();
+
+      gesture(-80, 0);
+      expect(screen.getByText('2 of 3')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Image 2 of 3: Beach photo' })).toHaveAttribute('aria-current', 'true');
+      expect(await screen.findByRole('img', { name: 'Beach photo' })).toBeInTheDocument();
+      expect(document.querySelector('video')).toBeNull();
+      const fetched = requests.find((request) => request.url.includes('/api/media/i1/file'));
+      expect(fetched?.url).toBe(`${window.location.origin}/api/media/i1/file?variant=web&access=tok`);
+      expect(fetched?.headers.get('Authorization')).toBe('Bearer test-token');
+      for (const name of ['Seek', 'Video quality']) expect(screen.queryByRole('slider', { name }) ?? screen.queryByRole('combobox', { name })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^(Mute|Unmute)$/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: /Like this video|Comments/ })).toBeNull();
+
+      const time = screen.getByRole('progressbar', { name: 'Time on this image' });
+      wait(2500);
+      expect(time).toHaveAttribute('aria-valuenow', '2');
+      wait(2400);
+      expect(screen.getByText('2 of 3')).toBeInTheDocument();
+      wait(200);
+      expect(screen.getByText('3 of 3')).toBeInTheDocument();
+      expect(document.querySelector('video')!.getAttribute('src')).toBe(`${window.location.origin}/api/videos/b/stream`);
+      expect(screen.getByRole('slider', { name: 'Seek' })).toBeInTheDocument();
+    });
+
+    it('pauses an image with a tap as it pauses a video, and goes back to a video with the arrows', async () => {
+      mockApi({ 'GET /api/media/i1/file': picture });
+      const { gesture, wait } = renderPlayer({ videos: [photo, videos[0]!] });
+      expect(await screen.findByRole('img', { name: 'Beach photo' })).toBeInTheDocument();
+      wait(300);
+      // The controls are showing: a tap pauses.
+      gesture(0, 0);
+      expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+      wait(8000);
+      expect(screen.getByText('1 of 2')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+      wait(5100);
+      expect(screen.getByText('2 of 2')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Previous video' }));
+      expect(screen.getByText('1 of 2')).toBeInTheDocument();
+      expect(await screen.findByRole('img', { name: 'Beach photo' })).toBeInTheDocument();
+    });
+
+    it('keeps counting time when the picture cannot be fetched', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      mockApi({ 'GET /api/media/i1/file': errorResponse(404, 'Not found') });
+      const { wait } = renderPlayer({ videos: [photo, videos[0]!] });
+      expect(await screen.findByText('The image could not be shown.')).toBeInTheDocument();
+      wait(5100);
+      expect(screen.getByText('2 of 2')).toBeInTheDocument();
+    });
   });
 });

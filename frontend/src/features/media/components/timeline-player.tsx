@@ -8,7 +8,9 @@ import type { Video } from '../api/types';
 import { usePlaybackConditions } from '../hooks/use-playback-conditions';
 import { useVideoSource } from '../hooks/use-video-source';
 import { classifyGesture, CONTROLS_HIDE_MS, createGate, SWITCH_GUARD_MS, TAP_DEBOUNCE_MS, type Gesture } from '../lib/gestures';
+import { isImage } from '../lib/media-kind';
 import { canPreload, isDataSaver, offeredQualities, type QualitySetting } from '../lib/playback-policy';
+import { ImageSlide } from './image-slide';
 import { PlayerSocial } from './player-social';
 import './player.css';
 
@@ -22,6 +24,7 @@ export interface TimelineViewFigures {
 
 export interface TimelinePlayerProps {
   timeline: { id: string; title: string };
+  /** The timeline's videos and images, in order; an image is shown for a while (ImageSlide). */
   videos: Video[];
   onBack: () => void;
   /** Absent when there is no next (or previous) timeline. */
@@ -91,7 +94,8 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
 
   const conditions = usePlaybackConditions();
   const video = videos[Math.min(index, videos.length - 1)];
-  const source = useVideoSource(media, video, quality, conditions);
+  const image = video ? isImage(video) : false;
+  const source = useVideoSource(media, image ? undefined : video, quality, conditions);
   const dataSaver = isDataSaver(conditions);
   const preload = canPreload(conditions) ? 'auto' : 'metadata';
 
@@ -154,6 +158,10 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
   };
 
   const togglePlay = () => {
+    if (image) {
+      setUserPaused((paused) => !paused);
+      return;
+    }
     const element = media.current;
     if (!element) return;
     if (element.paused) {
@@ -252,6 +260,10 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
 
   if (!video) return null;
   const position = `${index + 1} of ${videos.length}`;
+  const onEnded = () => {
+    if (index < videos.length - 1) goTo(index + 1);
+  };
+  const playingNow = image ? !userPaused : playing;
 
   return (
     <div
@@ -263,6 +275,9 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
         if (event.target !== event.currentTarget && !controls.visible) showControls();
       }}
     >
+      {image ? (
+        <ImageSlide key={video.id} image={video} paused={userPaused} onEnded={onEnded} />
+      ) : (
       <video
         ref={media}
         className="player__video"
@@ -275,11 +290,10 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
         onPause={() => setPlaying(false)}
         onTimeUpdate={onTimeUpdate}
         onLoadedMetadata={onTimeUpdate}
-        onEnded={() => {
-          if (index < videos.length - 1) goTo(index + 1);
-        }}
+        onEnded={onEnded}
         onError={() => console.error('The video could not be played', video.id)}
       />
+      )}
       <div
         className="player__surface"
         data-testid="player-surface"
@@ -311,7 +325,7 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
             <button
               type="button"
               className={`player__dot${at === index ? ' is-current' : ''}`}
-              aria-label={`Video ${at + 1} of ${videos.length}: ${item.title}`}
+              aria-label={`${isImage(item) ? 'Image' : 'Video'} ${at + 1} of ${videos.length}: ${item.title}`}
               aria-current={at === index ? 'true' : undefined}
               onClick={() => goTo(at)}
             />
@@ -334,8 +348,10 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
         </button>
       </div>
 
-      <PlayerSocial videoId={video.id} title={video.title} onCommentsOpenChange={onCommentsOpenChange} />
+      {/* Likes and comments are per video: an image has none. */}
+      {image ? null : <PlayerSocial videoId={video.id} title={video.title} onCommentsOpenChange={onCommentsOpenChange} />}
       <div className="player__controls player__chrome">
+        {image ? null : (
         <input
           type="range"
           className="player__seek"
@@ -351,14 +367,17 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
             showControls();
           }}
         />
+        )}
         <div className="player__buttons">
-          <button type="button" className="player__icon-button" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'}>
-            {playing ? (
+          <button type="button" className="player__icon-button" onClick={togglePlay} aria-label={playingNow ? 'Pause' : 'Play'}>
+            {playingNow ? (
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="M8 5v14M16 5v14" stroke="currentColor" strokeWidth="3" /></svg>
             ) : (
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="M7 4v16l13-8z" fill="currentColor" /></svg>
             )}
           </button>
+          {image ? null : (
+          <>
           <button type="button" className="player__icon-button" onClick={() => setMuted((value) => !value)} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path d="M11 5 6 9H2v6h4l5 4z" fill="currentColor" />
@@ -368,9 +387,11 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
           <span className="player__time">
             {formatDuration(time.current)} / {formatDuration(time.duration)}
           </span>
+          </>
+          )}
           <span className="player__spacer" />
           {dataSaver ? <span className="player__badge">Data saver</span> : null}
-          {source.heights.length > 0 ? (
+          {!image && source.heights.length > 0 ? (
             <label className="player__quality">
               <span className="visually-hidden">Video quality</span>
               <select value={quality} onChange={(event) => setQuality(event.target.value as QualitySetting)}>

@@ -148,4 +148,95 @@ describe('video management', () => {
     await waitFor(() => expect(requests.find((request) => request.url.endsWith('/videos/reorder'))).toBeDefined());
     expect(requests.find((request) => request.url.endsWith('/videos/reorder'))?.body).toEqual({ videoIds: ['b', 'a', 'c'] });
   });
+
+  describe('with images', () => {
+    const photo = videoFixture({
+      id: 'i1', title: 'Beach photo', originalName: 'beach.jpg', mediaType: 'image', position: 1, duration: 0, fileSize: 200_000,
+      uploadedAt: '2025-03-11T12:00:00Z', metadata: { width: 640, height: 360, createdAt: null }, streamUrl: '/api/videos/i1/stream?access=tok',
+    });
+    const mixed = [videos[0]!, photo, { ...videos[1]!, position: 2 }];
+    const picture = () => new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), { status: 200, headers: { 'Content-Type': 'image/jpeg' } });
+    const renderMixed = (routes: Parameters<typeof mockApi>[0] = {}) =>
+      renderManagement({ 'GET /api/timelines/t1/videos': jsonResponse(200, mixed), 'GET /api/media/i1/file': picture, ...routes });
+
+    it('lists the images among the videos in timeline order, each with its picture', async () => {
+      const { requests } = renderMixed();
+      const list = await screen.findByRole('list', { name: 'Videos in manual order' });
+      expect(titles(list)).toEqual(['Alpha', 'Beach photo', 'Bravo']);
+      const listRequest = requests.find((request) => request.url.includes('/api/timelines/t1/videos'));
+      expect(new URL(listRequest!.url).searchParams.get('include')).toBe('images');
+      const row = within(list).getByText('Beach photo').closest('li')!;
+      expect(within(row).getByText('Image')).toBeInTheDocument();
+      expect(within(row).getByText('Complete')).toBeInTheDocument();
+      expect(within(row).getByRole('link', { name: 'Open Beach photo in a new tab' })).toHaveAttribute('href', '/api/media/i1/file?variant=web&access=tok');
+      await waitFor(() => expect(row.querySelector('img.video-thumb')).not.toBeNull());
+      const fetched = requests.find((request) => request.url.includes('/api/media/i1/file'));
+      expect(fetched?.headers.get('Authorization')).toBe('Bearer test-token');
+      expect(within(row).getByRole('button', { name: 'Reorder Beach photo' })).toBeInTheDocument();
+    });
+
+    it('renames and deletes an image', async () => {
+      let current = mixed;
+      const { requests, user } = renderMixed({
+        'GET /api/timelines/t1/videos': () => jsonResponse(200, current),
+        'PATCH /api/videos/i1/title': (request) => {
+          current = current.map((item) => (item.id === 'i1' ? { ...item, title: (request.body as { title: string }).title } : item));
+          return noContent();
+        },
+        'DELETE /api/videos/i1': noContent(),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Rename Beach photo' }));
+      const field = screen.getByRole('textbox', { name: 'Image title' });
+      await user.clear(field);
+      await user.type(field, 'Dunes{Enter}');
+      await waitFor(() => expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({ title: 'Dunes' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete Dunes' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete image?' });
+      expect(dialog).toHaveTextContent('Are you sure you want to delete "beach.jpg"?');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(requests.some((request) => request.method === 'DELETE' && request.url.endsWith('/api/videos/i1'))).toBe(true));
+    });
+
+    it('reorders images with the videos, naming them all', async () => {
+      jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+        const row = this.closest('li');
+        const index = row?.parentElement ? Array.from(row.parentElement.children).indexOf(row) : 0;
+        return { x: 0, y: index * 100, top: index * 100, left: 0, bottom: index * 100 + 100, right: 500, width: 500, height: 100, toJSON: () => ({}) } as DOMRect;
+      });
+      const { requests, user } = renderMixed({ 'POST /api/timelines/t1/videos/reorder': noContent() });
+      const handle = await screen.findByRole('button', { name: 'Reorder Beach photo' });
+      handle.focus();
+      await user.keyboard('[Space]');
+      await user.keyboard('[ArrowUp]');
+      await user.keyboard('[Space]');
+      await waitFor(() => expect(requests.find((request) => request.url.endsWith('/videos/reorder'))).toBeDefined());
+      expect(requests.find((request) => request.url.endsWith('/videos/reorder'))?.body).toEqual({ videoIds: ['i1', 'a', 'b'] });
+    });
+
+    it('orders images by time with the videos, and keeps them after Apply Order', async () => {
+      // The server answers the videos only; the list it gives afterwards has the image last.
+      const answer = [{ ...videos[1]!, position: 0 }, { ...videos[0]!, position: 1 }];
+      let current = mixed;
+      let listed = 0;
+      const { user } = renderMixed({
+        'GET /api/timelines/t1/videos': () => {
+          listed += 1;
+          return jsonResponse(200, current);
+        },
+        'POST /api/timelines/t1/videos/order-by-timestamp': () => {
+          current = [...answer, { ...photo, position: 2 }];
+          return jsonResponse(200, answer);
+        },
+      });
+      const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+      await user.selectOptions(sort, 'Upload Time');
+      expect(titles(screen.getByRole('list', { name: 'Videos by upload time' }))).toEqual(['Bravo', 'Alpha', 'Beach photo']);
+      await user.click(screen.getByRole('button', { name: 'Apply Order' }));
+      await waitFor(() => expect(sort).toHaveValue('manual'));
+      expect(titles(screen.getByRole('list', { name: 'Videos in manual order' }))).toEqual(['Bravo', 'Alpha', 'Beach photo']);
+      // The list is read again (the answer did not name the image).
+      await waitFor(() => expect(listed).toBe(2));
+      expect(titles(screen.getByRole('list', { name: 'Videos in manual order' }))).toEqual(['Bravo', 'Alpha', 'Beach photo']);
+    });
+  });
 });

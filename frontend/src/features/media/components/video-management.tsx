@@ -9,6 +9,7 @@ import { useReorderVideos } from '../api/reorder-videos';
 import type { Video } from '../api/types';
 import { useUpdateVideoTitle } from '../api/update-video-title';
 import { useMediaEvents } from '../hooks/use-media-events';
+import { isImage } from '../lib/media-kind';
 import { SORT_MODE_LABEL, sortVideos, type SortMode } from '../lib/video-order';
 import { VideoList } from './video-list';
 import '../../../components/ui/field.css';
@@ -26,7 +27,7 @@ export interface VideoManagementProps {
 type ProcessingMap = Record<string, { progress: number; message: string }>;
 
 /**
- * Video Management (spec 001): the timeline's videos in manual order (drag to reorder) or by
+ * Video Management (spec 001): the timeline's videos and images in manual order (drag to reorder) or by
  * upload or recording time (Apply Order makes that order permanent); rename, open, delete.
  */
 export function VideoManagement({ timelineId, onTimelineChanged }: VideoManagementProps) {
@@ -136,7 +137,7 @@ export function VideoManagement({ timelineId, onTimelineChanged }: VideoManageme
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title="Delete video?"
+        title={deleting && isImage(deleting) ? 'Delete image?' : 'Delete video?'}
         description={deleting ? `Are you sure you want to delete "${deleting.originalName}"? This action cannot be undone.` : ''}
         confirmLabel="Delete"
         pendingLabel="Deleting..."

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { formatDuration } from '../../../lib/format';
 import type { Video } from '../api/types';
+import { imageUrlOf, isImage } from '../lib/media-kind';
 import { formatFileSize } from '../lib/speed';
 import { videoStatusLabel } from '../lib/video-order';
 import { VideoThumbnail } from './video-thumbnail';
@@ -47,7 +48,7 @@ function TitleEditor({ video, onSave, onDone }: { video: Video; onSave: (title: 
     <div className="video-row__editor">
       <input
         className="field__input video-row__title-input"
-        aria-label="Video title"
+        aria-label={isImage(video) ? 'Image title' : 'Video title'}
         value={value}
         maxLength={200}
         disabled={saving}
@@ -84,14 +85,18 @@ function TitleEditor({ video, onSave, onDone }: { video: Video; onSave: (title: 
   );
 }
 
-/** One video in Video Management: picture, title (editable), figures, status and actions. */
+/**
+ * One video or image in Video Management: picture (an image is its own picture), title
+ * (editable), figures, status and actions.
+ */
 export function VideoRow({ video, processing, onRename, onDelete, handle }: VideoRowProps) {
   const [editing, setEditing] = useState(false);
   const completed = video.status === 'completed';
+  const image = isImage(video);
   return (
-    <div className="video-row">
+    <div className={`video-row${image ? ' video-row--image' : ''}`}>
       {handle}
-      <VideoThumbnail url={video.thumbnailUrl} />
+      <VideoThumbnail url={image ? imageUrlOf(video) : video.thumbnailUrl} />
       <div className="video-row__body">
         {editing ? (
           <TitleEditor video={video} onSave={onRename} onDone={() => setEditing(false)} />
@@ -104,6 +109,7 @@ export function VideoRow({ video, processing, onRename, onDelete, handle }: Vide
           <span>{formatFileSize(video.fileSize)}</span>
         </p>
         <div className="video-row__status">
+          {image ? <Badge tone="neutral">Image</Badge> : null}
           <Badge tone={TONE[video.status] ?? 'neutral'}>{videoStatusLabel(video.status)}</Badge>
           {video.status === 'processing' && processing ? (
             <>
@@ -123,7 +129,7 @@ export function VideoRow({ video, processing, onRename, onDelete, handle }: Vide
           </button>
         )}
         {completed ? (
-          <a className="button button--ghost button--sm" href={video.streamUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open ${video.title} in a new tab`}>
+          <a className="button button--ghost button--sm" href={image ? imageUrlOf(video) : video.streamUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open ${video.title} in a new tab`}>
             Open
           </a>
         ) : null}
