@@ -9,6 +9,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 @Index('feed_timelines_key_changed_idx', ['keyChangedAt'])
 // Partial (public and published only), made by the migration.
 @Index('feed_timelines_feed_idx', { synchronize: false })
+@Index('feed_timelines_public_creator_idx', { synchronize: false })
 export class FeedTimeline {
   @PrimaryColumn('uuid')
   id: string;

@@ -102,7 +102,7 @@ export class FeedRepository {
    */
   async following(callerId: string, after: { at: string; id: string } | undefined, limit: number): Promise<FeedSlot[]> {
     const before = (at: string, id: string) => `($2::timestamptz IS NULL OR (${at}, ${id}) < ($2::timestamptz, $3::uuid))`;
-    return preparedQuery<FeedSlot>(this.dataSource, 'social_feed_following_v1',
+    return preparedQuery<FeedSlot>(this.dataSource, 'social_feed_following_v2',
       `WITH people AS (SELECT following_id AS id FROM follows WHERE follower_id = $1 UNION SELECT $1::uuid),
        page AS (
          SELECT 'post' AS type, p.id, p.at FROM people, LATERAL (
@@ -112,9 +112,15 @@ export class FeedRepository {
          UNION ALL
          SELECT 'timeline', t.id, t.at FROM people, LATERAL (
            SELECT t.id, t.created_at AS at FROM feed_timelines t
-            WHERE t.creator_id = people.id AND t.status = 'published' AND (t.visibility = 'public' OR t.creator_id = $1::uuid)
+            WHERE t.creator_id = people.id AND t.status = 'published' AND t.visibility = 'public'
               AND ${before('t.created_at', 't.id')} AND ${notReported('timeline', 't')}
-            ORDER BY t.created_at DESC, t.id DESC LIMIT $4) t)
+            ORDER BY t.created_at DESC, t.id DESC LIMIT $4) t
+         UNION ALL
+         -- The caller's own published timelines that are not public.
+         (SELECT 'timeline', t.id, t.created_at FROM feed_timelines t
+           WHERE t.creator_id = $1::uuid AND t.status = 'published' AND t.visibility <> 'public'
+             AND ${before('t.created_at', 't.id')} AND ${notReported('timeline', 't')}
+           ORDER BY t.created_at DESC, t.id DESC LIMIT $4))
        SELECT type, id, 0 AS band, ${cursorTimestamp('at')} AS at FROM page ORDER BY page.at DESC, id DESC LIMIT $4`,
       [callerId, after?.at ?? null, after?.id ?? null, limit],
     );
