@@ -43,6 +43,8 @@ export interface TimelinesHarness {
   bus: EventBus;
   prefix: string;
   mailDir: string;
+  /** The identity secret the gateway signs with: another service started on this bus can share it. */
+  secret: string;
   /** A request with identity headers signed as the gateway would. */
   call(method: Method, path: string, as?: As): request.Test;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -105,6 +107,7 @@ export async function startHarness(label: string, options: HarnessOptions = {}):
     bus,
     prefix,
     mailDir,
+    secret,
     call(method, path, as = {}) {
       const requestId = `test-${randomBytes(6).toString('hex')}`;
       const headers = signIdentity(secret, { userId: as.userId, sessionId: as.sessionId, clientIp: as.ip ?? '198.51.100.1' }, { requestId, method: method.toUpperCase(), url: path });
