@@ -1026,7 +1026,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's public profile and counts */
+        /**
+         * A user's public profile and counts
+         * @description The counts are kept from events and follow a change within a second. timelinesCount counts every timeline of the person for the person themself, and only the public, published ones for anyone else.
+         */
         get: operations["profileProfile"];
         put?: never;
         post?: never;
@@ -1705,7 +1708,9 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             displayName: string;
+            /** @description Kept from the social service (follows) */
             followersCount: number;
+            /** @description Kept from the social service (follows) */
             followingCount: number;
             /** Format: uuid */
             id: string;
@@ -1714,8 +1719,11 @@ export interface components {
             /** Format: date-time */
             joinedAt: string;
             location: string | null;
+            /** @description Timelines the caller may see: all of them for the person themself, the public published ones for anyone else (kept from the timelines service) */
             timelinesCount: number;
+            /** @description Likes on the person's posts and timelines that still exist (kept from the social and timelines services; likes on single videos are not counted) */
             totalLikes: number;
+            /** @description Views of the person's timelines that still exist (kept from the timelines service) */
             totalViews: number;
             username: string;
             website: string | null;

@@ -6,6 +6,7 @@ import { AuthModule } from './auth.module.js';
 import { schema } from './schema.js';
 import { SessionVerifier } from './sessions/session-verifier.js';
 import { RateLimiter } from './security/rate-limiter.js';
+import { contentCountEventHandlers } from './counts/content-count-events.js';
 import { followCountEventHandlers } from './users/follow-count-events.js';
 import { UserLookup } from './users/user-lookup.js';
 
@@ -22,6 +23,9 @@ const HOUR = 60 * 60 * 1000;
 
 /** Consumer group of this service on the event stream: replicas share it. */
 export const CONSUMER_GROUP = 'auth';
+
+/** Every event this service's consumer group handles: one handler per event type. */
+export const authEventHandlers = [...followCountEventHandlers, ...contentCountEventHandlers];
 
 /**
  * Starts the auth service: its schema and migrations, the outbox relay, the responders the
@@ -42,8 +46,8 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
     await serveRpc(bus, AuthRpc.VerifySession, 'auth', async (request) => verifier.verify(request.tokenHash)),
     await serveRpc(bus, AuthRpc.LookupUser, 'auth', async (request) => lookup.byEmail(request.email)),
   ];
-  // Profile counts kept by other services: follows (social).
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, followCountEventHandlers);
+  // Profile counts kept from other services' events: follows, likes and posts (social), timelines.
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, authEventHandlers);
 
   const limiter = new RateLimiter(dataSource);
   const housekeeping = setInterval(() => {

@@ -1,4 +1,4 @@
 import { authSchema } from '../src/index.js';
 import { schemaContract } from '../../../test/support/schema-contract.js';
 
-schemaContract(authSchema, ['inbox', 'migrations', 'outbox', 'password_resets', 'rate_limits', 'sessions', 'users']);
+schemaContract(authSchema, ['inbox', 'like_targets', 'migrations', 'outbox', 'password_resets', 'profile_timelines', 'rate_limits', 'sessions', 'users']);

@@ -14,14 +14,26 @@ export class ProfileDto {
   @ApiProperty() isPrivate: boolean;
   @ApiProperty({ format: 'date-time' }) joinedAt: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty() timelinesCount: number;
-  @ApiProperty() followersCount: number;
-  @ApiProperty() followingCount: number;
-  @ApiProperty() totalLikes: number;
-  @ApiProperty() totalViews: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Timelines the caller may see: all of them for the person themself, the public published ones for anyone else (kept from the timelines service)',
+  })
+  timelinesCount: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Kept from the social service (follows)' }) followersCount: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Kept from the social service (follows)' }) followingCount: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: "Likes on the person's posts and timelines that still exist (kept from the social and timelines services; likes on single videos are not counted)",
+  })
+  totalLikes: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: "Views of the person's timelines that still exist (kept from the timelines service)" })
+  totalViews: number;
 }
 
-export const mapProfile = (user: User): ProfileDto => ({
+/** `viewerId`: who asks; the person themself also counts their private and unpublished timelines. */
+export const mapProfile = (user: User, viewerId: string): ProfileDto => ({
   id: user.id,
   username: user.username,
   displayName: user.displayName,
@@ -33,7 +45,7 @@ export const mapProfile = (user: User): ProfileDto => ({
   isPrivate: user.isPrivate,
   joinedAt: user.joinedAt.toISOString(),
   createdAt: user.createdAt.toISOString(),
-  timelinesCount: user.timelinesCount,
+  timelinesCount: viewerId === user.id ? user.timelinesCount : user.publicTimelinesCount,
   followersCount: user.followersCount,
   followingCount: user.followingCount,
   totalLikes: user.totalLikes,

@@ -63,8 +63,18 @@ export class User {
   @Column({ type: 'bigint', default: 0 })
   followingVersion: string;
 
+  /**
+   * Timelines the person created (any visibility or status), and of them the public, published
+   * ones: the profile shows the first to the person, the second to everyone else. These and the
+   * two totals below are kept from the timelines and social services' events
+   * (counts/content-count-events.ts): each is the sum over the person's rows of profile_timelines
+   * and like_targets.
+   */
   @Column({ type: 'integer', default: 0 })
   timelinesCount: number;
+
+  @Column({ type: 'integer', default: 0 })
+  publicTimelinesCount: number;
 
   @Column({ type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
   totalLikes: number;
