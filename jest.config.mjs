@@ -25,6 +25,8 @@ const server = {
 };
 
 export default {
+  // Hooks start services and databases: on a busy 2-core machine 5 s is too tight for them.
+  testTimeout: 20_000,
   projects: [
     {
       ...server,

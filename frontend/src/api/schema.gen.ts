@@ -950,6 +950,26 @@ export interface paths {
         patch: operations["tusAppendUpload"];
         trace?: never;
     };
+    "/api/users/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's activity, newest first: timelines created, liked, bookmarked and commented on, people followed
+         * @description The person sees all of it; others only what is about public, published timelines (and follows). A private account shows it to itself and its followers only.
+         */
+        get: operations["activityListActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/follow": {
         parameters: {
             query?: never;
@@ -1031,6 +1051,26 @@ export interface paths {
          * @description The counts are kept from events and follow a change within a second. timelinesCount counts every timeline of the person for the person themself, and only the public, published ones for anyone else.
          */
         get: operations["profileProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/timelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's timelines the caller may see, newest first
+         * @description The person: all of theirs (drafts, private, unlisted included). Everyone else: the public, published ones.
+         */
+        get: operations["userTimelineListUserTimelines"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1247,6 +1287,33 @@ export interface components {
         AcceptedTimelineDto: {
             /** Format: uuid */
             id: string;
+        };
+        ActivityDto: {
+            /**
+             * @description shared_timeline is not recorded yet: no event announces a share
+             * @enum {string}
+             */
+            activityType: "created_timeline" | "liked_timeline" | "commented_timeline" | "followed_user" | "shared_timeline" | "bookmarked_timeline";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            metadata: components["schemas"]["ActivityMetadataDto"];
+            /** Format: uuid */
+            targetId: string;
+            /** @enum {string} */
+            targetType: "timeline" | "user";
+            /**
+             * Format: uuid
+             * @description Whose activity it is
+             */
+            userId: string;
+        };
+        ActivityMetadataDto: {
+            /** @description The followed person's username (followed_user) */
+            followedUsername?: string;
+            /** @description The timeline's title (timeline activities) */
+            timelineTitle?: string;
         };
         AddCollectionTimelineDto: {
             /**
@@ -1976,6 +2043,44 @@ export interface components {
             /** Format: uuid */
             id: string;
             username: string;
+        };
+        UserTimelineDto: {
+            activityScore: number;
+            /** @description Same as isBookmarked */
+            bookmarked: boolean;
+            commentsCount: number;
+            /**
+             * Format: uuid
+             * @description The first ready video, for the preview (GET /api/videos/{id}/stream)
+             */
+            coverMediaId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            creator: components["schemas"]["UserSummaryDto"];
+            /** Format: uuid */
+            creatorId: string;
+            creatorName: string;
+            description: string;
+            /** @description Seconds */
+            duration: number;
+            /** Format: uuid */
+            id: string;
+            isBookmarked: boolean;
+            isLiked: boolean;
+            /** Format: date-time */
+            lastActivityAt: string;
+            /** @description Same as isLiked */
+            liked: boolean;
+            likesCount: number;
+            /** @enum {string} */
+            status: "draft" | "processing" | "published";
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            videoCount: number;
+            views: number;
+            /** @enum {string} */
+            visibility: "private" | "unlisted" | "public";
         };
         VideoCommentDto: {
             content: string;
@@ -5488,6 +5593,56 @@ export interface operations {
             };
         };
     };
+    activityListActivity: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This account is private (shown only to itself and its followers) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     followFollowUser: {
         parameters: {
             query?: never;
@@ -5618,6 +5773,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description This account is private (shown only to itself and its followers) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description User not found (unknown to this service, or a malformed id) */
             404: {
                 headers: {
@@ -5690,6 +5852,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description This account is private (shown only to itself and its followers) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description User not found (unknown to this service, or a malformed id) */
             404: {
                 headers: {
@@ -5726,6 +5895,49 @@ export interface operations {
                 content?: never;
             };
             /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    userTimelineListUserTimelines: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTimelineDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
             404: {
                 headers: {
                     [name: string]: unknown;

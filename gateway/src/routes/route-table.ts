@@ -55,6 +55,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/users/:id/following', service: 'social' },
   { pattern: '/api/users/:id/followers', service: 'social' },
   { pattern: '/api/users/:id/following-list', service: 'social' },
+  { pattern: '/api/users/:id/timelines', service: 'social' },
+  { pattern: '/api/users/:id/activity', service: 'social' },
   // collections and saved items; /order is a literal, so it beats :timelineId
   { pattern: '/api/collections', service: 'social' },
   { pattern: '/api/collections/:id', service: 'social' },

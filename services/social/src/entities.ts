@@ -1,4 +1,5 @@
 import { busEntities } from '@timeliner/platform';
+import { Activity } from './activity/activity.entity.js';
 import { Collection, CollectionTimeline } from './collections/collection.entity.js';
 import { FeedKeyHistory } from './feed/feed-key-history.entity.js';
 import { DeletedTimeline, FeedTimeline } from './feed/feed-timeline.entity.js';
@@ -33,5 +34,6 @@ export const socialEntities = [
   FeedKeyHistory,
   Collection,
   CollectionTimeline,
+  Activity,
   ...busEntities,
 ];

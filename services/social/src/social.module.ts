@@ -2,6 +2,9 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EventWriter, type TimelineAccess } from '@timeliner/platform';
 import { VisibleTimelines } from './access/visible-timelines.js';
+import { ActivityController } from './activity/activity.controller.js';
+import { ActivityRepository } from './activity/activity.repository.js';
+import { ActivityService } from './activity/activity.service.js';
 import { BookmarkController } from './bookmarks/bookmark.controller.js';
 import { BookmarkRepository } from './bookmarks/bookmark.repository.js';
 import { BookmarkService } from './bookmarks/bookmark.service.js';
@@ -25,6 +28,9 @@ import { TimelineCommentService } from './timeline-comments/timeline-comment.ser
 import { TimelineReactionController } from './timeline-reactions/timeline-reaction.controller.js';
 import { TimelineReactionRepository } from './timeline-reactions/timeline-reaction.repository.js';
 import { TimelineReactionService } from './timeline-reactions/timeline-reaction.service.js';
+import { UserTimelineController } from './user-timelines/user-timeline.controller.js';
+import { UserTimelineRepository } from './user-timelines/user-timeline.repository.js';
+import { UserTimelineService } from './user-timelines/user-timeline.service.js';
 import { VideoCommentController } from './video-comments/video-comment.controller.js';
 import { VideoCommentRepository } from './video-comments/video-comment.repository.js';
 import { VideoCommentService } from './video-comments/video-comment.service.js';
@@ -50,7 +56,7 @@ export class SocialModule {
   static forRoot(deps: SocialModuleDeps): DynamicModule {
     return {
       module: SocialModule,
-      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController, FollowController, PostController, ReportController, FeedController, CollectionController, TimelineCollectionController, BookmarkController],
+      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController, FollowController, PostController, ReportController, FeedController, CollectionController, TimelineCollectionController, BookmarkController, ActivityController, UserTimelineController],
       providers: [
         { provide: DataSource, useValue: deps.dataSource },
         { provide: EventWriter, useValue: deps.events },
@@ -115,6 +121,18 @@ export class SocialModule {
           provide: BookmarkService,
           useFactory: (bookmarks: BookmarkRepository, posts: PostRepository, timelines: VisibleTimelines) => new BookmarkService(bookmarks, posts, timelines),
           inject: [BookmarkRepository, PostRepository, VisibleTimelines],
+        },
+        { provide: ActivityRepository, useFactory: (ds: DataSource) => new ActivityRepository(ds), inject: [DataSource] },
+        {
+          provide: ActivityService,
+          useFactory: (ds: DataSource, activities: ActivityRepository) => new ActivityService(ds, activities),
+          inject: [DataSource, ActivityRepository],
+        },
+        { provide: UserTimelineRepository, useFactory: (ds: DataSource) => new UserTimelineRepository(ds), inject: [DataSource] },
+        {
+          provide: UserTimelineService,
+          useFactory: (ds: DataSource, timelines: UserTimelineRepository) => new UserTimelineService(ds, timelines),
+          inject: [DataSource, UserTimelineRepository],
         },
       ],
     };

@@ -169,12 +169,16 @@ const userReadable = { anonymous: { known: 200, unknown: 404, self: 200 }, signe
 const userWritable = { anonymous: { known: 401, unknown: 401, self: 401 }, signedIn: { known: 200, unknown: 404, self: 400 } };
 const followers = (id: string) => `/api/users/${id}/followers`;
 const followingList = (id: string) => `/api/users/${id}/following-list`;
+const userTimelines = (id: string) => `/api/users/${id}/timelines`;
+const userActivity = (id: string) => `/api/users/${id}/activity`;
 const userMatrix: UserRow[] = [
   { method: 'get', route: '/api/users/{id}/following', path: (id) => `/api/users/${id}/following`, expected: userReadable },
   { method: 'post', route: '/api/users/{id}/follow', path: (id) => `/api/users/${id}/follow`, expected: userWritable },
   { method: 'delete', route: '/api/users/{id}/follow', path: (id) => `/api/users/${id}/follow`, expected: userWritable },
   { method: 'get', route: '/api/users/{id}/followers', path: followers, expected: userReadable, badInput: pageBadInput(followers) },
   { method: 'get', route: '/api/users/{id}/following-list', path: followingList, expected: userReadable, badInput: pageBadInput(followingList) },
+  { method: 'get', route: '/api/users/{id}/timelines', path: userTimelines, expected: userReadable, badInput: pageBadInput(userTimelines) },
+  { method: 'get', route: '/api/users/{id}/activity', path: userActivity, expected: userReadable, badInput: pageBadInput(userActivity) },
 ];
 
 /**
@@ -499,7 +503,8 @@ describe('social routes about a person: authorization and bad input', () => {
   let world: World;
   const snapshot = async () => JSON.stringify(await h.query(`SELECT (SELECT count(*) FROM outbox) AS events,
       (SELECT md5(coalesce(string_agg(f::text, '' ORDER BY follower_id, following_id), '')) FROM follows f) AS follows,
-      (SELECT md5(coalesce(string_agg(c::text, '' ORDER BY user_id), '')) FROM follow_counts c) AS follow_counts`));
+      (SELECT md5(coalesce(string_agg(c::text, '' ORDER BY user_id), '')) FROM follow_counts c) AS follow_counts,
+      (SELECT md5(coalesce(string_agg(a::text, '' ORDER BY id), '')) FROM activities a) AS activities`));
 
   beforeAll(async () => {
     h = await startHarness('socialmatrixusers');

@@ -2,6 +2,7 @@ import type { Timestamp } from '@bufbuild/protobuf/wkt';
 import { on } from '@timeliner/platform';
 import { type TimelineSnapshot, TimelineStatus, TimelinesEvents, Visibility } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
+import { recordActivity } from '../activity/activity-recorder.js';
 import { isUuid } from '../ids.js';
 import { setFeedKey } from './feed-keys.js';
 
@@ -144,12 +145,17 @@ export async function forgetFeedTimeline(manager: EntityManager, timelineId: str
 
 /**
  * The feed_timelines read model follows the timelines service's TimelineSnapshot events (see
- * applyTimelineSnapshot); TimelineDeleted is handled in timelines/timeline-events.ts (one handler
+ * applyTimelineSnapshot), and a timeline's first snapshot records its created_timeline activity; TimelineDeleted is handled in timelines/timeline-events.ts (one handler
  * per event in a consumer group), which calls forgetFeedTimeline.
  */
 export const feedTimelineEventHandlers = [
   on(TimelinesEvents.TimelineSnapshot, async (snapshot, meta, manager) => {
     const row = feedTimelineRow(snapshot, meta.occurredAt);
-    if (row) await applyTimelineSnapshot(manager, row);
+    if (!row) return;
+    // The first snapshot of a timeline (its row is new; a deleted one never comes back) is its
+    // creator's created_timeline activity, dated when the timeline was made.
+    if ((await applyTimelineSnapshot(manager, row)) === 'inserted') {
+      await recordActivity(manager, { sourceEventId: meta.id, userId: row.creatorId, activityType: 'created_timeline', targetType: 'timeline', targetId: row.id, createdAt: row.createdAt });
+    }
   }),
 ];

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
 import { nextCursorHeaderDoc, sendPage } from '../pagination/cursor.js';
@@ -45,6 +45,7 @@ export class FollowController {
   @ApiOperation({ summary: "A person's followers, newest follow first; isFollowing is whether the caller follows each" })
   @ApiOkResponse({ type: [FollowPersonDto], headers: nextCursorHeaderDoc })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
+  @ApiForbiddenResponse({ description: 'This account is private (shown only to itself and its followers)' })
   async listFollowers(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FollowPageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<FollowPersonDto[]> {
     return sendPage(reply, await this.follows.followers(caller, id, query));
   }
@@ -53,6 +54,7 @@ export class FollowController {
   @ApiOperation({ summary: 'The people a person follows, newest follow first; isFollowing is whether the caller follows each' })
   @ApiOkResponse({ type: [FollowPersonDto], headers: nextCursorHeaderDoc })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
+  @ApiForbiddenResponse({ description: 'This account is private (shown only to itself and its followers)' })
   async listFollowing(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FollowPageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<FollowPersonDto[]> {
     return sendPage(reply, await this.follows.following(caller, id, query));
   }

@@ -3,7 +3,9 @@ import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, EventWriter, OutboxContext, SignedInCaller } from '@timeliner/platform';
 import { SocialEvents } from '@timeliner/proto';
+import { recordActivity, removeActivity } from '../activity/activity-recorder.js';
 import { isUuid } from '../ids.js';
+import { requireVisiblePersonLists } from '../people/person-access.js';
 import { decodeCursor, encodeCursor, type Page } from '../pagination/cursor.js';
 import { mapUserSummary } from '../users/user-summary.dto.js';
 import { FOLLOW_PAGE_SIZE, type FollowPageQueryDto, type FollowPersonDto, type FollowStatusDto } from './follow.dto.js';
@@ -11,9 +13,12 @@ import type { FollowChange, FollowDirection, FollowRepository } from './follow.r
 
 const USER_NOT_FOUND = 'User not found';
 
-/** Puts a real change in the outbox, in the transaction that made it. */
-export const announceFollowChange = (events: EventWriter, manager: EntityManager, change: FollowChange, context: OutboxContext): Promise<string> =>
-  events.add(manager, SocialEvents.FollowChanged, {
+/**
+ * Puts a real change in the outbox, in the transaction that made it, and records it in the
+ * follower's activity (a follow adds followed_user, an unfollow takes it back).
+ */
+export async function announceFollowChange(events: EventWriter, manager: EntityManager, change: FollowChange, context: OutboxContext): Promise<string> {
+  const eventId = await events.add(manager, SocialEvents.FollowChanged, {
     followerId: change.followerId,
     followeeId: change.followeeId,
     active: change.active,
@@ -23,10 +28,15 @@ export const announceFollowChange = (events: EventWriter, manager: EntityManager
     followingVersion: change.followingVersion,
     at: timestampFromDate(new Date()),
   }, context);
+  if (change.active) await recordActivity(manager, { sourceEventId: eventId, userId: change.followerId, activityType: 'followed_user', targetType: 'user', targetId: change.followeeId });
+  else await removeActivity(manager, change.followerId, 'followed_user', change.followeeId);
+  return eventId;
+}
 
 /**
  * Following people (spec 001 sections 2, 3 and 7). Anyone may read whether they follow someone,
- * the counts and the lists; signed in, they may follow or unfollow anyone this service knows
+ * the counts and the lists (a private account's lists: only itself and its followers, see
+ * people/person-access.ts); signed in, they may follow or unfollow anyone this service knows
  * (the users read model), never themselves. Toggles are idempotent and only a real change is
  * announced (FollowChanged, with both people's versioned counts).
  */
@@ -69,7 +79,8 @@ export class FollowService {
   }
 
   private async list(direction: FollowDirection, caller: Caller, rawId: string, query: FollowPageQueryDto): Promise<Page<FollowPersonDto>> {
-    const userId = await this.requireUser(rawId);
+    // A private account's lists: itself and its followers only (403 otherwise).
+    const userId = await requireVisiblePersonLists(this.dataSource, caller.userId, rawId);
     const after = query.cursor ? decodeCursor(query.cursor, ['timestamp', 'uuid']) : undefined;
     const limit = query.limit ?? FOLLOW_PAGE_SIZE;
     const rows = await this.follows.list(direction, userId, caller.userId?.toLowerCase(), limit + 1, after);

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Caller, SignedInCaller, TimelineAccess } from '@timeliner/platform';
 import { SocialEvents } from '@timeliner/proto';
 import { requireVisibleTimeline } from '../access/timeline-access.js';
+import { recordActivity } from '../activity/activity-recorder.js';
 import type { EventWriter } from '@timeliner/platform';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page, type PageQueryDto } from '../pagination/cursor.js';
 import { storedNameOf } from '../users/user-names.js';
@@ -63,12 +64,16 @@ export class TimelineCommentService {
         content: dto.content,
         timestamp: dto.timestamp ?? 0,
       });
-      await this.events.add(manager, SocialEvents.TimelineCommentAdded, {
+      const eventId = await this.events.add(manager, SocialEvents.TimelineCommentAdded, {
         commentId: inserted.comment.id,
         timelineId: inserted.comment.timelineId,
         userId: inserted.comment.userId,
         createdAt: timestampFromDate(inserted.comment.createdAt),
       }, { actorUserId: caller.userId, requestId: caller.requestId });
+      await recordActivity(manager, {
+        sourceEventId: eventId, userId: caller.userId, activityType: 'commented_timeline', targetType: 'timeline', targetId: inserted.comment.timelineId,
+        createdAt: inserted.comment.createdAt.toISOString(),
+      });
       return inserted;
     });
     this.events.committed();

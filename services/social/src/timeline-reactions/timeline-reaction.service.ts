@@ -3,10 +3,13 @@ import type { DataSource } from 'typeorm';
 import type { Caller, EventWriter, SignedInCaller, TimelineAccess } from '@timeliner/platform';
 import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
 import { requireVisibleTimeline } from '../access/timeline-access.js';
+import { recordActivity, removeActivity } from '../activity/activity-recorder.js';
+import type { ActivityType } from '../activity/activity.entity.js';
 import type { TimelineReactionKind, TimelineReactionRepository } from './timeline-reaction.repository.js';
 import type { TimelineBookmarkStatusDto, TimelineLikeStatusDto } from './timeline-reaction.dto.js';
 
 const REACTION: Record<TimelineReactionKind, Reaction> = { like: Reaction.LIKE, bookmark: Reaction.BOOKMARK };
+const ACTIVITY: Record<TimelineReactionKind, ActivityType> = { like: 'liked_timeline', bookmark: 'bookmarked_timeline' };
 
 /**
  * Likes and bookmarks of whole timelines. Whoever may see a timeline may read its like count and
@@ -50,7 +53,7 @@ export class TimelineReactionService {
     const change = await this.dataSource.transaction(async (manager) => {
       const changed = await this.reactions.set(manager, kind, timelineId, caller.userId, active);
       if (!changed) return null;
-      await this.events.add(manager, SocialEvents.ReactionChanged, {
+      const eventId = await this.events.add(manager, SocialEvents.ReactionChanged, {
         targetType: TargetType.TIMELINE,
         targetId: timelineId,
         timelineId,
@@ -62,6 +65,9 @@ export class TimelineReactionService {
         countVersion: changed.version,
         at: timestampFromDate(new Date()),
       }, { actorUserId: caller.userId, requestId: caller.requestId });
+      // The caller's activity, in the same transaction: liked_timeline / bookmarked_timeline, taken back with the reaction.
+      if (active) await recordActivity(manager, { sourceEventId: eventId, userId: caller.userId, activityType: ACTIVITY[kind], targetType: 'timeline', targetId: timelineId });
+      else await removeActivity(manager, caller.userId, ACTIVITY[kind], timelineId);
       return changed;
     });
     if (change) {

@@ -7,6 +7,17 @@ import { UserRecord } from './user.entity.js';
 
 const clip = (value: string, max: number) => value.slice(0, max);
 
+/**
+ * The account's private flag when the event carries one. UserRegistered / UserUpdated v1 do not
+ * (proto/timeliner/auth/v1/events.proto): the auth service is to add `bool is_private` to
+ * UserRegistered and `optional bool is_private` to UserUpdated (sent when the profile edit changes
+ * it). Read by name, so those fields take effect here as soon as they exist, with no change.
+ */
+export const privateFlagOf = (event: object): boolean | undefined => {
+  const flag = (event as { isPrivate?: unknown }).isPrivate;
+  return typeof flag === 'boolean' ? flag : undefined;
+};
+
 /** Names are stored with the rows that show them; a registration or rename reaches every one. */
 async function renameAuthor(manager: EntityManager, userId: string, name: string): Promise<void> {
   await manager.query('UPDATE timeline_comments SET user_name = $2 WHERE user_id = $1 AND user_name <> $2', [userId, clip(name, 100)]);
@@ -23,6 +34,7 @@ export const userEventHandlers = [
       username: clip(user.username, 30),
       displayName: clip(user.displayName, 100),
       avatar: user.avatar ? clip(user.avatar, 2048) : null,
+      isPrivate: privateFlagOf(user) ?? false,
     };
     await manager.upsert(UserRecord, record, ['id']);
     // Comments written before this event arrived carry no name yet.
@@ -37,6 +49,8 @@ export const userEventHandlers = [
     if (change.displayName !== undefined) user.displayName = clip(change.displayName, 100);
     if (change.username !== undefined && change.username !== '') user.username = clip(change.username, 30);
     if (change.avatar !== undefined) user.avatar = change.avatar === '' ? null : clip(change.avatar, 2048);
+    const isPrivate = privateFlagOf(change);
+    if (isPrivate !== undefined) user.isPrivate = isPrivate;
     await manager.save(UserRecord, user);
     if (change.displayName !== undefined || change.username !== undefined) await renameAuthor(manager, user.id, displayNameOf(user));
   }),

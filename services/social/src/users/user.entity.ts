@@ -18,6 +18,14 @@ export class UserRecord {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   avatar: string | null;
 
+  /**
+   * A private account's activity, followers and following are shown only to itself and its
+   * followers (people/person-access.ts). False until the auth service's events say otherwise:
+   * AuthEvents v1 carry no such flag yet (see privateFlagOf in user-events.ts).
+   */
+  @Column({ type: 'boolean', default: false })
+  isPrivate: boolean;
+
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 }
