@@ -39,7 +39,8 @@ function signedInApi(extra: (request: RecordedRequest) => Response | undefined =
 }
 
 describe('route guard', () => {
-  it.each(['/', '/studio', '/profile/' + testUser.id, '/collections', '/no-such-page'])(
+  // /collections says 'Access Denied' instead (spec 001, "Collections"; see its own tests).
+  it.each(['/', '/studio', '/profile/' + testUser.id, '/saved', '/no-such-page'])(
     'shows the sign-in screen at %s when signed out',
     async (path) => {
       const { requests } = mockFetch(() => jsonResponse(500, {}));
@@ -110,7 +111,7 @@ describe('signed-in shell', () => {
     const items = within(menu)
       .getAllByRole('menuitem')
       .map((item) => item.textContent?.trim());
-    expect(items).toEqual(['Creator Studio', 'Dashboard', 'Profile', 'Collections', 'Settings', 'Log out']);
+    expect(items).toEqual(['Creator Studio', 'Dashboard', 'Profile', 'Collections', 'Saved', 'Settings', 'Log out']);
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', `/profile/${testUser.id}`);
     expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
 

@@ -1,7 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { getMeQueryOptions } from '../features/auth/api/get-me';
+import { getMeQueryOptions, useUser } from '../features/auth/api/get-me';
+import { CollectionsAccessDenied } from '../features/collections/components/access-denied';
 import { getInvitationQueryOptions } from '../features/collaboration/api/get-invitation';
 import { getMyTimelinesQueryOptions } from '../features/timelines/api/get-my-timelines';
 import { getTimelineQueryOptions } from '../features/timelines/api/get-timeline';
@@ -28,6 +29,15 @@ function prefetch(start: (args: LoaderFunctionArgs) => void) {
     if (getAuthToken()) start(args);
     return null;
   };
+}
+
+/**
+ * Collections tell a signed-out visitor 'Access Denied', with a link to log in (spec 001,
+ * "Collections"), instead of the sign-in screen every other page shows.
+ */
+function RequireAuthOrAccessDenied() {
+  const me = useUser();
+  return me.data === null ? <CollectionsAccessDenied /> : <RequireAuth />;
 }
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -58,6 +68,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: lazy(() => import('./routes/invite')),
         },
         {
+          Component: RequireAuthOrAccessDenied,
+          children: [
+            { path: 'collections', lazy: lazy(() => import('./routes/app/collections')) },
+            { path: 'collections/:id', lazy: lazy(() => import('./routes/app/collection')) },
+          ],
+        },
+        {
           Component: RequireAuth,
           children: [
             { index: true, lazy: lazy(() => import('./routes/app/home')) },
@@ -74,7 +91,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
               lazy: lazy(() => import('./routes/app/profile')),
             },
-            { path: 'collections', lazy: lazy(() => import('./routes/app/collections')) },
+            { path: 'saved', lazy: lazy(() => import('./routes/app/saved')) },
             { path: 'settings', lazy: lazy(() => import('./routes/app/settings')) },
             { path: '*', lazy: lazy(() => import('./routes/app/not-found')) },
           ],

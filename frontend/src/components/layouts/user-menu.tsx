@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
 import { Avatar } from '../ui/avatar';
-import { CollectionsIcon, DashboardIcon, LogOutIcon, SettingsIcon, StudioIcon, UserIcon } from '../ui/icons';
+import { BookmarkIcon, CollectionsIcon, DashboardIcon, LogOutIcon, SettingsIcon, StudioIcon, UserIcon } from '../ui/icons';
 
 export interface MenuUser {
   id: string;
@@ -51,6 +51,11 @@ export function UserMenu({ user, onLogout }: { user: MenuUser; onLogout: () => v
         <DropdownMenu.Item className="menu__item" asChild>
           <Link to="/collections">
             <CollectionsIcon width={18} height={18} /> Collections
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className="menu__item" asChild>
+          <Link to="/saved">
+            <BookmarkIcon width={18} height={18} /> Saved
           </Link>
         </DropdownMenu.Item>
         <DropdownMenu.Item className="menu__item" asChild>

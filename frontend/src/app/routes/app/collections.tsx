@@ -1,12 +1,6 @@
-import { PageState } from '../../../components/ui/page-state';
+import { CollectionsPage } from '../../../features/collections/components/collections-page';
 
+/** /collections: 'My Collections' (spec 001, "Collections"). */
 export default function CollectionsRoute() {
-  return (
-    <>
-      <title>My Collections · Timeliner</title>
-      <PageState title="My Collections">
-        <p>Collections aren&apos;t available yet.</p>
-      </PageState>
-    </>
-  );
+  return <CollectionsPage />;
 }

@@ -274,11 +274,11 @@ describe('home feed', () => {
     await screen.findByRole('article', { name: 'Timeline theirs' });
 
     await user.click(screen.getByRole('button', { name: 'Options for Timeline mine' }));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['View Timeline', 'Timeline Settings', 'Report Post']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['View Timeline', 'Save to collection', 'Timeline Settings', 'Report Post']);
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Options for Timeline theirs' }));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['View Timeline', 'Report Post']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['View Timeline', 'Save to collection', 'Report Post']);
     await user.click(screen.getByRole('menuitem', { name: 'Report Post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Timeline' });
     await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));

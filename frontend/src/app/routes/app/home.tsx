@@ -1,76 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useUser } from '../../../features/auth/api/get-me';
-import { useFeedCache } from '../../../features/feed/api/feed-cache';
-import { FEED_TEXT, HomeFeed } from '../../../features/feed/components/home-feed';
-import { LeftColumn, RightColumn, type ActivityTotals } from '../../../features/feed/components/home-sidebars';
-import type { Post, PostStore } from '../../../features/posts/api/types';
-import { PostCard } from '../../../features/posts/components/post-card';
-import { PostComposer } from '../../../features/posts/components/post-composer';
-import { useTimelines } from '../../../features/timelines/api/get-timelines';
-import { getProfileQueryOptions, type Profile } from '../../../features/users/api/get-profile';
-import '../../../features/feed/components/feed.css';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
 
-/**
- * Your Activity from the person's own profile (timelines made, views they drew, people followed).
- * Not from /api/my-timelines: spec 000 fetches that list only while the picker is open.
- */
-function activityTotals(profile: Profile | undefined, followingCount: number | undefined): ActivityTotals {
-  return {
-    timelinesCreated: profile?.timelinesCount ?? null,
-    totalViews: profile?.totalViews ?? null,
-    following: profile?.followingCount ?? followingCount ?? null,
-  };
-}
+// The feed's code (cards, dialogs, menus, the feed video) loads only for someone signed in:
+// RequireAuth sends a visitor to sign in before this renders, so a first visit downloads the
+// sign-in screen alone and stays within the JavaScript budget.
+const HomeFeed = lazy(() => import('./home-feed'));
 
-/** The home feed (spec 000, section 2): composer and feed in the centre, panels either side. */
 export default function HomeRoute() {
-  const me = useUser();
-  const user = me.data;
-  const timelines = useTimelines({ enabled: Boolean(user) });
-  const profile = useQuery({ ...getProfileQueryOptions(user?.id ?? ''), enabled: Boolean(user) });
-  const feedCache = useFeedCache();
-  // Only one post is in edit mode at a time (spec 000, section 4).
-  const [editingPostId, setEditingPostId] = useState<string | null>(null);
-  const postStore = useMemo<PostStore>(
-    () => ({ patchPost: feedCache.patchPost, removePost: (id) => feedCache.remove('post', id) }),
-    [feedCache],
-  );
-
-  if (!user) {
-    return (
-      <>
-        <title>Home · Timeliner</title>
-        <p className="feed-state">{me.isPending ? FEED_TEXT.loading : FEED_TEXT.signedOut}</p>
-      </>
-    );
-  }
-
-  // The session answer carries the follow counts; the generated schema does not list them yet.
-  const followingCount = (user as { followingCount?: number }).followingCount;
-
-  const renderPost = (post: Post) => (
-    <PostCard
-      post={post}
-      viewerId={user.id}
-      store={postStore}
-      editing={editingPostId === post.id}
-      onEditingChange={(editing) => setEditingPostId(editing ? post.id : null)}
-    />
-  );
-
   return (
-    <>
-      <title>Home · Timeliner</title>
-      <h1 className="visually-hidden">Home</h1>
-      <div className="home">
-        <LeftColumn trending={timelines.data} activity={activityTotals(profile.data, followingCount)} />
-        <div className="home-centre">
-          <PostComposer user={user} onCreated={feedCache.prependPost} />
-          <HomeFeed viewerId={user.id} renderPost={renderPost} />
+    <Suspense
+      fallback={
+        <div className="page-state">
+          <Spinner label="Loading feed..." />
         </div>
-        <RightColumn timelines={timelines.data} viewerId={user.id} />
-      </div>
-    </>
+      }
+    >
+      <HomeFeed />
+    </Suspense>
   );
 }

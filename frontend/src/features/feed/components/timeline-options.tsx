@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ResponsiveDialog } from '../../../components/ui/dialog';
 import { MoreIcon } from '../../../components/ui/icons';
+import { SaveToCollection } from '../../collections/components/save-to-collection';
 import { useIsMobile } from '../hooks/use-is-mobile';
 
 export interface TimelineOptionsProps {
@@ -13,16 +14,18 @@ export interface TimelineOptionsProps {
 }
 
 /**
- * View Timeline, Timeline Settings (its creator only) and Report Post: a bottom sheet titled
+ * View Timeline, Save to collection, Timeline Settings (its creator only) and Report Post: a bottom sheet titled
  * 'Timeline Options' under 768 px, a dropdown otherwise (spec 000, section 2).
  */
 export function TimelineOptions({ timelineId, title, isCreator, onReport }: TimelineOptionsProps) {
   const navigate = useNavigate();
   const mobile = useIsMobile();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
   const id = encodeURIComponent(timelineId);
   const items = [
     { label: 'View Timeline', action: () => void navigate(`/watch/${id}`) },
+    { label: 'Save to collection', action: () => setSaving(true) },
     ...(isCreator ? [{ label: 'Timeline Settings', action: () => void navigate(`/timeline/${id}`) }] : []),
     { label: 'Report Post', action: onReport },
   ];
@@ -52,24 +55,28 @@ export function TimelineOptions({ timelineId, title, isCreator, onReport }: Time
             ))}
           </ul>
         </ResponsiveDialog>
+        <SaveToCollection timelineId={timelineId} title={title} open={saving} onOpenChange={setSaving} />
       </>
     );
   }
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger {...trigger}>
-        <MoreIcon width={20} height={20} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={4} collisionPadding={8}>
-          {items.map((item) => (
-            <DropdownMenu.Item key={item.label} className="menu__item" onSelect={item.action}>
-              {item.label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger {...trigger}>
+          <MoreIcon width={20} height={20} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={4} collisionPadding={8}>
+            {items.map((item) => (
+              <DropdownMenu.Item key={item.label} className="menu__item" onSelect={item.action}>
+                {item.label}
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <SaveToCollection timelineId={timelineId} title={title} open={saving} onOpenChange={setSaving} />
+    </>
   );
 }

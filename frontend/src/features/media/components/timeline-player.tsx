@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import { ArrowLeftIcon, DownloadIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useUser } from '../../auth/api/get-me';
+import { SaveToCollectionButton } from '../../collections/components/save-to-collection';
 import { formatDuration } from '../../../lib/format';
 import { exportFileName, exportTimeline } from '../api/export-timeline';
 import type { Video } from '../api/types';
@@ -93,6 +95,8 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
   const leave = useRef(onLeaveVideo);
 
   const conditions = usePlaybackConditions();
+  // Saving to a collection needs an account; an embed on another site offers none of it.
+  const signedIn = Boolean(useUser().data) && !window.location.pathname.startsWith('/embed/');
   const video = videos[Math.min(index, videos.length - 1)];
   const image = video ? isImage(video) : false;
   const source = useVideoSource(media, image ? undefined : video, quality, conditions);
@@ -314,6 +318,7 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
             <span>{video.title}</span> · <span>{position}</span>
           </p>
         </div>
+        {signedIn ? <SaveToCollectionButton timelineId={timeline.id} title={timeline.title} className="player__icon-button" /> : null}
         <button type="button" className="player__icon-button" onClick={() => void onExport()} disabled={exporting} aria-label={exporting ? 'Preparing download' : 'Download timeline'}>
           <DownloadIcon width={22} height={22} />
         </button>
