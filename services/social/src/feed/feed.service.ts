@@ -13,7 +13,8 @@ export const FEED_EXPIRED = 'This feed has moved on; reload it to see the latest
 /** Now as cursor text (microseconds, UTC). */
 const cursorNow = (): string => `${new Date().toISOString().slice(0, 23)}000Z`;
 
-const mapTimeline = (row: FeedTimelineRow): FeedTimelineDto => {
+/** A timeline of the read model as a card shows it (the feed and a person's Timelines tab). */
+export const mapTimeline = (row: FeedTimelineRow): FeedTimelineDto => {
   const creator = mapUserSummary(row.creatorId, row.creator, row.creatorName);
   return {
     id: row.id,

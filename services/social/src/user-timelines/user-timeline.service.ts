@@ -3,37 +3,11 @@ import type { Caller } from '@timeliner/platform';
 import { FOLLOW_PAGE_SIZE, type FollowPageQueryDto } from '../follows/follow.dto.js';
 import { decodeCursor, encodeCursor, type Page } from '../pagination/cursor.js';
 import { requirePerson } from '../people/person-access.js';
-import { mapUserSummary } from '../users/user-summary.dto.js';
+import { mapTimeline } from '../feed/feed.service.js';
 import type { UserTimelineDto } from './user-timeline.dto.js';
 import type { UserTimelineRepository, UserTimelineRow } from './user-timeline.repository.js';
 
-const mapUserTimeline = (row: UserTimelineRow): UserTimelineDto => {
-  const creator = mapUserSummary(row.creatorId, row.creator, row.creatorName);
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    videoCount: row.videoCount,
-    duration: row.duration,
-    creatorId: row.creatorId,
-    creatorName: creator.displayName,
-    creator,
-    views: Number(row.views),
-    likesCount: row.likesCount,
-    commentsCount: row.commentsCount,
-    activityScore: row.activityScore,
-    lastActivityAt: row.lastActivityAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    coverMediaId: row.coverMediaId,
-    isLiked: row.liked,
-    liked: row.liked,
-    isBookmarked: row.bookmarked,
-    bookmarked: row.bookmarked,
-    visibility: row.visibility,
-    status: row.status,
-  };
-};
+const mapUserTimeline = (row: UserTimelineRow): UserTimelineDto => ({ ...mapTimeline(row), visibility: row.visibility, status: row.status });
 
 /**
  * A person's Timelines tab, newest first, from the feed_timelines read model (every timeline's
