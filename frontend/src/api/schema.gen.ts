@@ -334,6 +334,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a profile picture
+         * @description A JPEG, PNG, WebP or GIF of at most 10 MB, checked by its bytes; stored as a 512 x 512 JPEG (centre square, upright, without the original's metadata). The picture becomes the profile's once its path is sent as `avatar` in PUT /api/auth/profile.
+         */
+        post: operations["avatarsUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/{id}/file": {
         parameters: {
             query?: never;
@@ -962,6 +982,26 @@ export interface paths {
          * @description The person sees all of it; others only what is about public, published timelines (and follows). A private account shows it to itself and its followers only.
          */
         get: operations["activityListActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's profile picture
+         * @description Public. With the current `v` it may be cached for a year; without it, for a minute.
+         */
+        get: operations["avatarsAvatar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2004,6 +2044,12 @@ export interface components {
             avatar?: string | null;
             bio?: string | null;
             displayName?: string;
+            /** @description A private account shows its activity, followers and following only to itself and its followers */
+            isPrivate?: boolean;
+            /** @description Trimmed; empty removes it */
+            location?: string | null;
+            /** @description An http:// or https:// link, trimmed; empty removes it */
+            website?: string | null;
         };
         UpdateTimelineDto: {
             /** @description null or an empty string clears it */
@@ -2021,6 +2067,17 @@ export interface components {
             /** @description Trimmed before it is stored */
             title: string;
         };
+        UploadedAvatarDto: {
+            /**
+             * @description Send it as `avatar` in PUT /api/auth/profile
+             * @example /api/users/6f1c.../avatar?v=1764000000000
+             */
+            avatar: string;
+            height: number;
+            /** @description Bytes stored */
+            size: number;
+            width: number;
+        };
         UserDto: {
             avatar: string | null;
             bio: string | null;
@@ -2034,7 +2091,10 @@ export interface components {
             followingCount: number;
             /** Format: uuid */
             id: string;
+            isPrivate: boolean;
+            location: string | null;
             username: string;
+            website: string | null;
         };
         UserSummaryDto: {
             avatar: string | null;
@@ -3172,6 +3232,53 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["InvitationExpiredDto"];
                 };
+            };
+        };
+    };
+    avatarsUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedAvatarDto"];
+                };
+            };
+            /** @description Please choose an image file (JPEG, PNG, WebP or GIF); or no file in the 'file' field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Images can be at most 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5635,6 +5742,36 @@ export interface operations {
                 content?: never;
             };
             /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    avatarsAvatar: {
+        parameters: {
+            query?: {
+                /** @description The version from the avatar path */
+                v?: unknown;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JPEG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Avatar not found */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -81,6 +81,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/timelines/:id/export', service: 'media' },
   { pattern: '/api/videos/*', service: 'media' },
   { pattern: '/api/media/*', service: 'media' },
+  // profile pictures (uploaded through /api/media/avatar)
+  { pattern: '/api/users/:id/avatar', service: 'media' },
   { pattern: '/api/exports/*', service: 'media' },
 ];
 

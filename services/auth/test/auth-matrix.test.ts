@@ -68,6 +68,15 @@ const matrix: Row[] = [
       { body: { avatar: '/\\evil.example/a.png' }, message: 'Avatar must be an image uploaded to this site' },
       { body: { avatar: 'https://evil.example/a.png' }, message: 'Avatar must be an image uploaded to this site' },
       { body: { avatar: '/api/media/not-an-id/file' }, message: 'Avatar must be an image uploaded to this site' },
+      // Someone else's profile picture is theirs, not a path to borrow.
+      { body: { avatar: '/api/users/3f2b1c4d-1111-4222-8333-444455556666/avatar?v=1' }, message: 'Avatar must be an image uploaded to this site' },
+      { body: { location: long(101) }, message: 'Location must be at most 100 characters' },
+      { body: { location: 7 }, message: 'Location must be text' },
+      ...['javascript:alert(1)', 'ftp://example.com', 'example.com', 'https://', 'https://user:pw@example.com', 'http://exa mple.com', 'data:text/html,hi', 42].map((website) => ({
+        body: { website }, message: 'Website must be a link starting with http:// or https://',
+      })),
+      { body: { website: `https://example.com/${long(2048)}` }, message: 'Website must be at most 2048 characters' },
+      { body: { isPrivate: 'yes' }, message: 'Private account must be true or false' },
       { body: { email: 'new@example.com' }, message: 'Unknown field: email' },
       { body: { isVerified: true }, message: 'Unknown field: isVerified' },
       { body: { followersCount: 1000 }, message: 'Unknown field: followersCount' },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
+import { fromBinary } from '@bufbuild/protobuf';
+import { UserUpdatedSchema } from '@timeliner/proto';
 import { type AuthHarness, newUser, startHarness } from './harness.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -30,6 +32,9 @@ describe('auth service', () => {
         email: body.email,
         avatar: null,
         bio: null,
+        location: null,
+        website: null,
+        isPrivate: false,
         createdAt: expect.any(String),
         followersCount: 0,
         followingCount: 0,
@@ -163,6 +168,30 @@ describe('auth service', () => {
       expect(res.body).toMatchObject({ id: user.id, displayName: 'Ada L.', bio: 'Makes timelines', avatar: AVATAR });
       const events = await h.query<{ type: string }>("SELECT type FROM outbox WHERE actor_user_id = $1 AND type = 'auth.user.updated'", [user.id]);
       expect(events).toHaveLength(1);
+    });
+
+    it('updates location, website and the private flag; only changes travel, blanks clear', async () => {
+      const { token, user } = await register();
+      const s = await sessionOf(token);
+      const as = { userId: s.user_id, sessionId: s.id };
+      const own = `/api/users/${user.id.toUpperCase()}/avatar?v=17`;
+      const res = await h.call('put', '/api/auth/profile', as)
+        .send({ location: '  Lisbon  ', website: 'HTTPS://Example.com/ana', isPrivate: true, avatar: own }).expect(200);
+      expect(res.body).toMatchObject({ location: 'Lisbon', website: 'https://example.com/ana', isPrivate: true, avatar: own });
+      const profile = await h.call('get', `/api/users/${user.id}/profile`, as).expect(200);
+      expect(profile.body).toMatchObject({ location: 'Lisbon', website: 'https://example.com/ana', isPrivate: true });
+
+      // The same values again change nothing and publish nothing.
+      await h.call('put', '/api/auth/profile', as).send({ location: 'Lisbon', isPrivate: true }).expect(200);
+      const cleared = await h.call('put', '/api/auth/profile', as).send({ location: '', website: '', isPrivate: false }).expect(200);
+      expect(cleared.body).toMatchObject({ location: null, website: null, isPrivate: false });
+
+      const updates = await h.query<{ payload: Buffer }>("SELECT payload FROM outbox WHERE actor_user_id = $1 AND type = 'auth.user.updated' ORDER BY occurred_at", [user.id]);
+      const decoded = updates.map((u) => fromBinary(UserUpdatedSchema, u.payload));
+      expect(decoded.map(({ location, website, isPrivate, avatar }) => ({ location, website, isPrivate, avatar }))).toEqual([
+        { location: 'Lisbon', website: 'https://example.com/ana', isPrivate: true, avatar: own },
+        { location: '', website: '', isPrivate: false, avatar: undefined },
+      ]);
     });
 
     it('profile shows public fields and real zero counts, never the e-mail', async () => {

@@ -5,6 +5,8 @@ import {
   BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, type ObjectStorage, openDatabase, OutboxRelay,
   type RunningService, type WorkQueue,
 } from '@timeliner/platform';
+import { AVATAR_UPLOAD_ROUTES } from './avatars/avatars.controller.js';
+import { AvatarsService } from './avatars/avatars.service.js';
 import { type ExportQueue, RecordingExportQueue, WorkQueueExports } from './exports/export-queue.js';
 import { type ExportsOptions, ExportsService } from './exports/exports.service.js';
 import { MediaModule } from './media.module.js';
@@ -49,6 +51,8 @@ export interface RunningMediaService extends RunningService {
   sweep(now?: Date): ReturnType<TusUploads['sweep']>;
 }
 
+const isMultipartRoute = (route: string): boolean => SIMPLE_UPLOAD_ROUTES.has(route) || AVATAR_UPLOAD_ROUTES.has(route);
+
 /** Consumer group of this service on the event stream: replicas share it. */
 export const CONSUMER_GROUP = 'media';
 
@@ -74,12 +78,13 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
   const media = new MediaService(dataSource, storage, access, events, logger, signer);
   const exportQueue = options.exportQueue ?? (options.workQueue ? new WorkQueueExports(options.workQueue) : new RecordingExportQueue());
   const exports = new ExportsService(dataSource, storage, access, exportQueue, signer, logger, options.exports);
+  const avatars = new AvatarsService(dataSource, storage, logger);
 
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, timelineEventHandlers(storage, logger));
 
   const app = await createServiceApp({
     name: 'media',
-    module: MediaModule.forRoot({ media, tus, simple, exports }),
+    module: MediaModule.forRoot({ media, tus, simple, exports, avatars }),
     logger,
     identitySecret: options.identitySecret,
     healthChecks: {
@@ -92,12 +97,12 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
   const fastify = app.getHttpAdapter().getInstance();
   // tus bodies reach the handler unread, as a stream.
   fastify.addContentTypeParser(TUS_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
-  // Multipart forms are parsed (streaming) only by the two simple upload routes; elsewhere they are refused unread.
+  // Multipart forms are parsed only by the simple upload routes and the avatar upload; elsewhere they are refused unread.
   await app.register(fastifyMultipart as never, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 20, fieldSize: 1024 } });
   fastify.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/uploads')) void reply.header('tus-resumable', TUS_VERSION);
     const type = request.headers['content-type'];
-    if (typeof type === 'string' && type.toLowerCase().startsWith('multipart/') && !(request.method === 'POST' && SIMPLE_UPLOAD_ROUTES.has(request.routeOptions.url ?? ''))) {
+    if (typeof type === 'string' && type.toLowerCase().startsWith('multipart/') && !(request.method === 'POST' && isMultipartRoute(request.routeOptions.url ?? ''))) {
       void reply.status(415).header('connection', 'close').send({ statusCode: 415, error: 'Unsupported Media Type', message: 'Unsupported content type' });
       return;
     }

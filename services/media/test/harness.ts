@@ -228,3 +228,15 @@ export function binary(res: unknown, cb: (err: Error | null, body: unknown) => v
   stream.on('data', (c: Buffer) => chunks.push(c));
   stream.on('end', () => cb(null, Buffer.concat(chunks)));
 }
+
+let png: Promise<Buffer> | undefined;
+/** A real 800 x 600 PNG (a red and a blue half), made once: what a person picks as a profile picture. */
+export function avatarPng(): Promise<Buffer> {
+  png ??= import('sharp').then(({ default: sharp }) =>
+    sharp({ create: { width: 800, height: 600, channels: 3, background: '#ff0000' } })
+      .composite([{ input: { create: { width: 400, height: 600, channels: 3, background: '#0000ff' } }, left: 400, top: 0 }])
+      .png()
+      .toBuffer(),
+  );
+  return png;
+}

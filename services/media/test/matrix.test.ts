@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type request from 'supertest';
-import { CALLERS, type MediaHarness, mp4Bytes, PNG_HEADER, startHarness, tusMetadata, type Who } from './harness.js';
+import { avatarPng, CALLERS, type MediaHarness, mp4Bytes, PNG_HEADER, startHarness, tusMetadata, type Who } from './harness.js';
 
 /**
  * Authorization matrix: every route of the media service × {anonymous, stranger, viewer, editor,
@@ -24,6 +24,8 @@ interface Fixture {
   exportId: string;
   /** An upload session of the editor, 1 MiB stored of 20 MiB. */
   uploadPath: string;
+  /** A person with a profile picture. */
+  avatarOf: string;
 }
 
 interface Row {
@@ -88,6 +90,13 @@ const matrix: Row[] = [
   },
   { method: 'get', route: '/api/exports/{id}', path: (f) => `/api/exports/${f.exportId}`, expect: read(200) },
   { method: 'get', route: '/api/exports/{id}/file', path: (f) => `/api/exports/${f.exportId}/file`, expect: read(200) },
+  // Profile pictures belong to people, not timelines: any signed-in caller uploads their own; anyone sees them.
+  {
+    method: 'post', route: '/api/media/avatar', path: () => '/api/media/avatar',
+    send: async (req) => await req.attach('file', await avatarPng(), { filename: 'me.png', contentType: 'image/png' }),
+    expect: { private: [401, 201, 201, 201, 201], public: [401, 201, 201, 201, 201] },
+  },
+  { method: 'get', route: '/api/users/{id}/avatar', path: (f) => `/api/users/${f.avatarOf}/avatar`, expect: everyone(200) },
 ];
 
 /** Bad input by a caller allowed to write: a 4xx with the message, and nothing written. */
@@ -142,6 +151,8 @@ const badInput: Array<{ route: string; method: Method; path: (f: Fixture) => str
   { route: '/api/timelines/{id}/videos', method: 'post', path: (f) => `/api/timelines/${f.timelineId}/videos`, status: 415, message: 'Invalid file type. Only video and image files are supported. Received: text/html for clip.mp4', send: (r) => r.attach('video', Buffer.from('<html></html>'), { filename: 'clip.mp4', contentType: 'video/mp4' }) },
   { route: '/api/timelines/{id}/media', method: 'post', path: (f) => `/api/timelines/${f.timelineId}/media`, status: 400, message: "Send a multipart form with the file in the 'media' field", send: (r) => r.attach('file', mp4Bytes(100), { filename: 'a.mp4', contentType: 'video/mp4' }) },
   { route: '/api/timelines/{id}/media', method: 'post', path: (f) => `/api/timelines/${f.timelineId}/media`, status: 415, message: 'Invalid file type. Only video and image files are supported. Received: application/zip for a.png', send: (r) => r.attach('media', Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 0, 0]), { filename: 'a.png', contentType: 'image/png' }) },
+  { route: '/api/media/avatar', method: 'post', path: () => '/api/media/avatar', status: 400, message: "Send a multipart form with the image in the 'file' field", send: (r) => r.send({ file: 'x' }) },
+  { route: '/api/media/avatar', method: 'post', path: () => '/api/media/avatar', status: 400, message: 'Please choose an image file (JPEG, PNG, WebP or GIF)', send: (r) => r.attach('file', mp4Bytes(2000), { filename: 'me.png', contentType: 'image/png' }) },
 ];
 
 describe('media routes: authorization matrix and bad input', () => {
@@ -172,13 +183,16 @@ describe('media routes: authorization matrix and bad input', () => {
       .set({ ...tus, 'upload-length': String(20 * 1024 * 1024), 'upload-metadata': tusMetadata({ timelineId, filename: 'u.mp4', filetype: 'video/mp4' }) }).expect(201);
     const uploadPath = created.headers.location as string;
     await h.call('patch', uploadPath, h.as('editor')).set({ ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }).send(mp4Bytes(1024 * 1024)).expect(204);
-    return { timelineId, videoId, imageId, exportId, uploadPath };
+    const avatarOf = randomUUID();
+    await h.call('post', '/api/media/avatar', { userId: avatarOf }).attach('file', await avatarPng(), { filename: 'me.png', contentType: 'image/png' }).expect(201);
+    return { timelineId, videoId, imageId, exportId, uploadPath, avatarOf };
   };
 
   const snapshot = async () => JSON.stringify(await h.query(`SELECT
       (SELECT md5(coalesce(string_agg(m::text, '' ORDER BY id), '')) FROM media m) AS media,
       (SELECT md5(coalesce(string_agg(s::text, '' ORDER BY id), '')) FROM upload_sessions s) AS uploads,
       (SELECT count(*) FROM exports) AS exports,
+      (SELECT md5(coalesce(string_agg(a::text, '' ORDER BY user_id), '')) FROM avatars a) AS avatars,
       (SELECT count(*) FROM outbox) AS events`));
 
   beforeAll(async () => {

@@ -221,8 +221,8 @@ describe('activity and a person\'s timelines', () => {
       const [hidden, follower, other, followed] = [await person(), await person(), await person(), await person()];
       await h.call('post', `/api/users/${hidden}/follow`, { userId: follower }).expect(200);
       await h.call('post', `/api/users/${followed}/follow`, { userId: hidden }).expect(200);
-      // AuthEvents carry no private flag yet: set as the users read model would keep it.
-      await h.query('UPDATE users SET is_private = true WHERE id = $1', [hidden]);
+      // The profile edit's UserUpdated carries the flag to this read model.
+      await applied(await h.publish(AuthEvents.UserUpdated, { userId: hidden, isPrivate: true }));
 
       for (const path of ['activity', 'followers', 'following-list']) {
         for (const as of [{}, { userId: other }]) {
@@ -238,7 +238,10 @@ describe('activity and a person\'s timelines', () => {
       // Unknown people stay 404.
       expect((await activity(randomUUID(), { userId: other }).expect(404)).body.message).toBe('User not found');
 
-      await h.query('UPDATE users SET is_private = false WHERE id = $1', [hidden]);
+      // An update that does not name the flag leaves it as it is.
+      await applied(await h.publish(AuthEvents.UserUpdated, { userId: hidden, bio: 'Back in public soon' }));
+      await activity(hidden).expect(403);
+      await applied(await h.publish(AuthEvents.UserUpdated, { userId: hidden, isPrivate: false }));
       await activity(hidden).expect(200);
     });
   });

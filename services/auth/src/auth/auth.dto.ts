@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import type { User } from '../users/user.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -54,6 +54,9 @@ export class RegisterDto {
 
 /** Our own image paths only: an avatar is shown to everyone, so it must never point elsewhere. */
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** An absolute http(s) link with a host and no credentials or whitespace; checked again by `URL` in the service. */
+export const WEBSITE = /^https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?$/i;
+
 export const AVATAR_PATH = new RegExp(`^(|/api/media/${UUID}/file(\\?variant=web)?|/api/users/${UUID}/avatar(\\?v=\\d{1,16})?)$`);
 
 export class UpdateProfileDto {
@@ -81,6 +84,27 @@ export class UpdateProfileDto {
   @MaxLength(2048, { message: 'Avatar URL is too long' })
   @Matches(AVATAR_PATH, { message: 'Avatar must be an image uploaded to this site' })
   avatar?: string;
+
+  @ApiPropertyOptional({ maxLength: 100, nullable: true, description: 'Trimmed; empty removes it' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Location must be text' })
+  @MaxLength(100, { message: 'Location must be at most 100 characters' })
+  location?: string;
+
+  @ApiPropertyOptional({ maxLength: 2048, nullable: true, description: 'An http:// or https:// link, trimmed; empty removes it' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Website must be a link starting with http:// or https://' })
+  @MaxLength(2048, { message: 'Website must be at most 2048 characters' })
+  @ValidateIf((dto: UpdateProfileDto) => dto.website !== '')
+  @Matches(WEBSITE, { message: 'Website must be a link starting with http:// or https://' })
+  website?: string;
+
+  @ApiPropertyOptional({ description: 'A private account shows its activity, followers and following only to itself and its followers' })
+  @IsOptional()
+  @IsBoolean({ message: 'Private account must be true or false' })
+  isPrivate?: boolean;
 }
 
 export class UserDto {
@@ -90,6 +114,9 @@ export class UserDto {
   @ApiProperty() email: string;
   @ApiProperty({ type: String, nullable: true }) avatar: string | null;
   @ApiProperty({ type: String, nullable: true }) bio: string | null;
+  @ApiProperty({ type: String, nullable: true }) location: string | null;
+  @ApiProperty({ type: String, nullable: true }) website: string | null;
+  @ApiProperty() isPrivate: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Kept from the social service (follows)' }) followersCount: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Kept from the social service (follows)' }) followingCount: number;
@@ -112,6 +139,9 @@ export const mapUser = (user: User): UserDto => ({
   email: user.email,
   avatar: user.avatar,
   bio: user.bio,
+  location: user.location,
+  website: user.website,
+  isPrivate: user.isPrivate,
   createdAt: user.createdAt.toISOString(),
   followersCount: user.followersCount,
   followingCount: user.followingCount,

@@ -1,4 +1,4 @@
-import { ConflictException, HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import type { Caller, SignedInCaller } from '@timeliner/platform';
@@ -121,10 +121,7 @@ export class AuthService {
     const updated = await this.dataSource.transaction(async (manager) => {
       const user = await manager.findOneBy(User, { id: caller.userId });
       if (!user) throw new UnauthorizedException('Authentication required');
-      const changes: Partial<Pick<User, 'displayName' | 'bio' | 'avatar'>> = {};
-      if (dto.displayName !== undefined) changes.displayName = dto.displayName;
-      if (dto.bio !== undefined) changes.bio = dto.bio.trim() === '' ? null : dto.bio;
-      if (dto.avatar !== undefined) changes.avatar = dto.avatar === '' ? null : dto.avatar;
+      const changes = profileChanges(user, dto);
       if (Object.keys(changes).length > 0) {
         await manager.update(User, { id: user.id }, changes);
         // Only what changed travels; an empty string means the field was cleared.
@@ -133,6 +130,9 @@ export class AuthService {
           ...(changes.displayName !== undefined ? { displayName: changes.displayName } : {}),
           ...(changes.bio !== undefined ? { bio: changes.bio ?? '' } : {}),
           ...(changes.avatar !== undefined ? { avatar: changes.avatar ?? '' } : {}),
+          ...(changes.location !== undefined ? { location: changes.location ?? '' } : {}),
+          ...(changes.website !== undefined ? { website: changes.website ?? '' } : {}),
+          ...(changes.isPrivate !== undefined ? { isPrivate: changes.isPrivate } : {}),
         }, { actorUserId: user.id, requestId: caller.requestId });
       }
       return mapUser(await manager.findOneByOrFail(User, { id: user.id }));
@@ -156,4 +156,42 @@ export class AuthService {
     });
     return { token, expiresAt: expiresAt.toISOString() };
   }
+}
+
+type ProfileFields = Pick<User, 'displayName' | 'bio' | 'avatar' | 'location' | 'website' | 'isPrivate'>;
+
+/**
+ * What a profile edit changes: only fields that were sent and differ from what is stored, blanks
+ * stored as null. An avatar under `/api/users/{id}/avatar` must be the caller's own: another
+ * person's picture is theirs to show, not ours to borrow.
+ */
+function profileChanges(user: User, dto: UpdateProfileDto): Partial<ProfileFields> {
+  const blankToNull = (value: string) => (value.trim() === '' ? null : value);
+  const wanted: Partial<ProfileFields> = {};
+  if (dto.displayName !== undefined) wanted.displayName = dto.displayName;
+  if (dto.bio !== undefined) wanted.bio = blankToNull(dto.bio);
+  if (dto.location !== undefined) wanted.location = blankToNull(dto.location);
+  if (dto.website !== undefined) wanted.website = dto.website === '' ? null : normaliseWebsite(dto.website);
+  if (dto.isPrivate !== undefined) wanted.isPrivate = dto.isPrivate;
+  if (dto.avatar !== undefined) {
+    const owner = /^\/api\/users\/([^/]+)\/avatar/.exec(dto.avatar)?.[1];
+    if (owner !== undefined && owner.toLowerCase() !== user.id) throw new BadRequestException('Avatar must be an image uploaded to this site');
+    wanted.avatar = blankToNull(dto.avatar);
+  }
+  return Object.fromEntries(Object.entries(wanted).filter(([key, value]) => user[key as keyof ProfileFields] !== value)) as Partial<ProfileFields>;
+}
+
+/** A link a browser opens as the site it names: http(s), a host, no user:password part; stored as `URL` writes it. */
+function normaliseWebsite(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new BadRequestException('Website must be a link starting with http:// or https://');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || url.username !== '' || url.password !== '') {
+    throw new BadRequestException('Website must be a link starting with http:// or https://');
+  }
+  if (url.href.length > 2048) throw new BadRequestException('Website must be at most 2048 characters');
+  return url.href;
 }

@@ -1,6 +1,7 @@
 import { Initial1764100000000 } from './1764100000000-initial.js';
 import { Exports1764200000000 } from './1764200000000-exports.js';
 import { ExportLimits1764400000000 } from './1764400000000-export-limits.js';
+import { Avatars1765100000000 } from './1765100000000-avatars.js';
 
 /** In order. A new migration is appended, never edited once released. */
-export const mediaMigrations = [Initial1764100000000, Exports1764200000000, ExportLimits1764400000000];
+export const mediaMigrations = [Initial1764100000000, Exports1764200000000, ExportLimits1764400000000, Avatars1765100000000];

@@ -7,16 +7,8 @@ import { UserRecord } from './user.entity.js';
 
 const clip = (value: string, max: number) => value.slice(0, max);
 
-/**
- * The account's private flag when the event carries one. UserRegistered / UserUpdated v1 do not
- * (proto/timeliner/auth/v1/events.proto): the auth service is to add `bool is_private` to
- * UserRegistered and `optional bool is_private` to UserUpdated (sent when the profile edit changes
- * it). Read by name, so those fields take effect here as soon as they exist, with no change.
- */
-export const privateFlagOf = (event: object): boolean | undefined => {
-  const flag = (event as { isPrivate?: unknown }).isPrivate;
-  return typeof flag === 'boolean' ? flag : undefined;
-};
+/** The account's private flag: always on UserRegistered, on UserUpdated only when the edit changed it. */
+export const privateFlagOf = (event: { isPrivate?: boolean }): boolean | undefined => event.isPrivate;
 
 /** Names are stored with the rows that show them; a registration or rename reaches every one. */
 async function renameAuthor(manager: EntityManager, userId: string, name: string): Promise<void> {

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/auth/v1/events.proto.
  */
 export const file_timeliner_auth_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9ldmVudHMucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIngKDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEg0KBWVtYWlsGAQgASgJEhMKBmF2YXRhchgFIAEoCUgAiAEBQgkKB19hdmF0YXIiqAEKC1VzZXJVcGRhdGVkEg8KB3VzZXJfaWQYASABKAkSGQoMZGlzcGxheV9uYW1lGAIgASgJSACIAQESEAoDYmlvGAMgASgJSAGIAQESEwoGYXZhdGFyGAQgASgJSAKIAQESFQoIdXNlcm5hbWUYBSABKAlIA4gBAUIPCg1fZGlzcGxheV9uYW1lQgYKBF9iaW9CCQoHX2F2YXRhckILCglfdXNlcm5hbWUifgoOU2Vzc2lvblJldm9rZWQSEgoKc2Vzc2lvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCnRva2VuX2hhc2gYAyABKAkSMwoGcmVhc29uGAQgASgOMiMudGltZWxpbmVyLmF1dGgudjEuUmV2b2NhdGlvblJlYXNvbiqiAQoQUmV2b2NhdGlvblJlYXNvbhIhCh1SRVZPQ0FUSU9OX1JFQVNPTl9VTlNQRUNJRklFRBAAEhwKGFJFVk9DQVRJT05fUkVBU09OX0xPR09VVBABEiYKIlJFVk9DQVRJT05fUkVBU09OX1BBU1NXT1JEX0NIQU5HRUQQAhIlCiFSRVZPQ0FUSU9OX1JFQVNPTl9BQ0NPVU5UX0RFTEVURUQQA2IGcHJvdG8z");
+  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9ldmVudHMucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIowBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRITCgZhdmF0YXIYBSABKAlIAIgBARISCgppc19wcml2YXRlGAYgASgIQgkKB19hdmF0YXIilgIKC1VzZXJVcGRhdGVkEg8KB3VzZXJfaWQYASABKAkSGQoMZGlzcGxheV9uYW1lGAIgASgJSACIAQESEAoDYmlvGAMgASgJSAGIAQESEwoGYXZhdGFyGAQgASgJSAKIAQESFQoIdXNlcm5hbWUYBSABKAlIA4gBARIXCgppc19wcml2YXRlGAYgASgISASIAQESFQoIbG9jYXRpb24YByABKAlIBYgBARIUCgd3ZWJzaXRlGAggASgJSAaIAQFCDwoNX2Rpc3BsYXlfbmFtZUIGCgRfYmlvQgkKB19hdmF0YXJCCwoJX3VzZXJuYW1lQg0KC19pc19wcml2YXRlQgsKCV9sb2NhdGlvbkIKCghfd2Vic2l0ZSJ+Cg5TZXNzaW9uUmV2b2tlZBISCgpzZXNzaW9uX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEgoKdG9rZW5faGFzaBgDIAEoCRIzCgZyZWFzb24YBCABKA4yIy50aW1lbGluZXIuYXV0aC52MS5SZXZvY2F0aW9uUmVhc29uKqIBChBSZXZvY2F0aW9uUmVhc29uEiEKHVJFVk9DQVRJT05fUkVBU09OX1VOU1BFQ0lGSUVEEAASHAoYUkVWT0NBVElPTl9SRUFTT05fTE9HT1VUEAESJgoiUkVWT0NBVElPTl9SRUFTT05fUEFTU1dPUkRfQ0hBTkdFRBACEiUKIVJFVk9DQVRJT05fUkVBU09OX0FDQ09VTlRfREVMRVRFRBADYgZwcm90bzM");
 
 /**
  * A new account exists. Subject `auth.user.registered.v1`.
@@ -44,6 +44,13 @@ export type UserRegistered = Message<"timeliner.auth.v1.UserRegistered"> & {
    * @generated from field: optional string avatar = 5;
    */
   avatar?: string | undefined;
+
+  /**
+   * A private account shows its activity, followers and following to itself and its followers only.
+   *
+   * @generated from field: bool is_private = 6;
+   */
+  isPrivate: boolean;
 };
 
 /**
@@ -85,6 +92,23 @@ export type UserUpdated = Message<"timeliner.auth.v1.UserUpdated"> & {
    * @generated from field: optional string username = 5;
    */
   username?: string | undefined;
+
+  /**
+   * @generated from field: optional bool is_private = 6;
+   */
+  isPrivate?: boolean | undefined;
+
+  /**
+   * @generated from field: optional string location = 7;
+   */
+  location?: string | undefined;
+
+  /**
+   * An http or https link.
+   *
+   * @generated from field: optional string website = 8;
+   */
+  website?: string | undefined;
 };
 
 /**
