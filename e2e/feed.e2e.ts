@@ -189,16 +189,16 @@ describe('home feed journeys', () => {
       const card = postCard(pageB, content);
       await card.waitFor();
       await card.getByRole('link', { name: a.displayName, exact: true }).waitFor();
-      expect(await likeButton(card).getAttribute('aria-label')).toBe('Like (0 likes)');
+      expect(await likeButton(card).getAttribute('aria-label')).toBe('Like, 0 likes');
       await likeButton(card).click();
-      await card.getByRole('button', { name: 'Like (1 like)', pressed: true }).waitFor();
+      await card.getByRole('button', { name: 'Like, 1 like', pressed: true }).waitFor();
 
       await commentsButton(card).click();
       const input = card.getByPlaceholder('Write a comment...');
       await input.fill(comment);
       await input.press('Enter');
       await card.getByText(comment, { exact: true }).waitFor();
-      await card.getByRole('button', { name: 'Comments (1 comment)' }).waitFor();
+      await card.getByRole('button', { name: 'Comments, 1 comment' }).waitFor();
       expect(await input.inputValue()).toBe('');
 
       await bookmarkButton(card).click();
@@ -215,16 +215,16 @@ describe('home feed journeys', () => {
       await pageB.reload();
       await feed(pageB).waitFor();
       const again = postCard(pageB, content);
-      await again.getByRole('button', { name: 'Like (1 like)', pressed: true }).waitFor();
-      await again.getByRole('button', { name: 'Comments (1 comment)' }).waitFor();
+      await again.getByRole('button', { name: 'Like, 1 like', pressed: true }).waitFor();
+      await again.getByRole('button', { name: 'Comments, 1 comment' }).waitFor();
       await again.getByRole('button', { name: 'Bookmark', pressed: true }).waitFor();
 
       // A sees one like (not their own) and B's comment.
       await pageA.reload();
       await feed(pageA).waitFor();
       const own = postCard(pageA, content);
-      await own.getByRole('button', { name: 'Like (1 like)', pressed: false }).waitFor();
-      await own.getByRole('button', { name: 'Comments (1 comment)' }).click();
+      await own.getByRole('button', { name: 'Like, 1 like', pressed: false }).waitFor();
+      await own.getByRole('button', { name: 'Comments, 1 comment' }).click();
       await own.getByText(comment, { exact: true }).waitFor();
       await own.getByText(b.displayName, { exact: true }).waitFor();
 
@@ -251,10 +251,10 @@ describe('home feed journeys', () => {
       await card.getByText('Timeline • 0:00', { exact: true }).waitFor();
 
       await likeButton(card).click();
-      await card.getByRole('button', { name: 'Like (1 like)', pressed: true }).waitFor();
+      await card.getByRole('button', { name: 'Like, 1 like', pressed: true }).waitFor();
       await pageB.reload();
       await feed(pageB).waitFor();
-      await card.getByRole('button', { name: 'Like (1 like)', pressed: true }).waitFor();
+      await card.getByRole('button', { name: 'Like, 1 like', pressed: true }).waitFor();
 
       await card.getByRole('button', { name: 'Share', exact: true }).click();
       const dialog = pageB.getByRole('dialog', { name: 'Share Timeline' });

@@ -25,7 +25,7 @@ export function EngagementBar(props: EngagementBarProps) {
         type="button"
         className={`engagement-bar__button${liked ? ' engagement-bar__button--on' : ''}`}
         aria-pressed={liked}
-        aria-label={`Like (${pluralize(likesCount, 'like')})`}
+        aria-label={`Like, ${pluralize(likesCount, 'like')}`}
         onClick={props.onLike}
       >
         <HeartIcon width={20} height={20} fill={liked ? 'currentColor' : 'none'} />
@@ -36,7 +36,7 @@ export function EngagementBar(props: EngagementBarProps) {
         className="engagement-bar__button"
         aria-expanded={commentsOpen}
         aria-controls={commentsOpen ? commentsId : undefined}
-        aria-label={`Comments (${pluralize(commentsCount, 'comment')})`}
+        aria-label={`Comments, ${pluralize(commentsCount, 'comment')}`}
         onClick={props.onComments}
       >
         <CommentIcon width={20} height={20} />

@@ -182,14 +182,14 @@ describe('home feed', () => {
     renderApp('/');
     const card = await screen.findByRole('article', { name: 'Timeline t1' });
     expect(within(card).getByText('Timeline • 1:15')).toBeInTheDocument();
-    const like = within(card).getByRole('button', { name: 'Like (4 likes)' });
+    const like = within(card).getByRole('button', { name: 'Like, 4 likes' });
     expect(like).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(like);
-    expect(within(card).getByRole('button', { name: 'Like (5 likes)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(card).getByRole('button', { name: 'Like, 5 likes' })).toHaveAttribute('aria-pressed', 'true');
 
     release();
-    await waitFor(() => expect(within(card).getByRole('button', { name: 'Like (4 likes)' })).toHaveAttribute('aria-pressed', 'false'));
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Like, 4 likes' })).toHaveAttribute('aria-pressed', 'false'));
   });
 
   it('keeps a like the server confirms, with its count', async () => {
@@ -201,8 +201,8 @@ describe('home feed', () => {
     const user = userEvent.setup();
     renderApp('/');
     await screen.findByText('Post p1');
-    await user.click(screen.getByRole('button', { name: 'Like (2 likes)' }));
-    expect(await screen.findByRole('button', { name: 'Like (7 likes)' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Like, 2 likes' }));
+    expect(await screen.findByRole('button', { name: 'Like, 7 likes' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('offers Edit Post and Delete Post to the author only, one post in edit mode at a time', async () => {

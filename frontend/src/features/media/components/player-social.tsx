@@ -109,14 +109,14 @@ function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange }: 
         type="button"
         className={`player__icon-button player__social-button${liked ? ' player__social-button--on' : ''}`}
         aria-pressed={liked}
-        aria-label={`${liked ? 'Unlike' : 'Like'} this video (${likes} ${likes === 1 ? 'like' : 'likes'})`}
+        aria-label={`${liked ? 'Unlike' : 'Like'} this video, ${playerCount(likes)} ${likes === 1 ? 'like' : 'likes'}`}
         onClick={() => toggle.mutate(!liked)}
         disabled={like.isPending}
       >
         <HeartIcon width={26} height={26} fill={liked ? 'currentColor' : 'none'} />
         <span aria-hidden="true">{playerCount(likes)}</span>
       </button>
-      <button type="button" className="player__icon-button player__social-button" aria-label={`Comments (${count})`} onClick={() => changeOpen(true)}>
+      <button type="button" className="player__icon-button player__social-button" aria-label={`Comments, ${playerCount(count)}`} onClick={() => changeOpen(true)}>
         <CommentIcon width={26} height={26} />
         <span aria-hidden="true">{playerCount(count)}</span>
       </button>
