@@ -21,15 +21,21 @@
 //      omission); printed: p50 / p95 / p99 / max, errors and the achieved rate;
 //   4. the most each path serves: a closed loop of FEED_BENCH_CONCURRENCY (32) for 10 s on the same
 //      request, and the gateway-to-direct ratio;
-//   5. everything is removed: processes, database, the prefix's NATS streams.
+//   5. a person's profile page as the web app opens it (profile, first page of the Timelines tab
+//      and the follow state, in parallel; the seeded people are also written to the auth schema):
+//      PROFILE_BENCH_RATES (100,250) pages per second through the gateway, each a random caller
+//      opening a random person's profile; latency until the last of the three answers;
+//   6. everything is removed: processes, database, the prefix's NATS streams.
 //
 // Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), NATS_URL
 // (nats://127.0.0.1:4222), FEED_BENCH_USERS, FEED_BENCH_TIMELINES, FEED_BENCH_POSTS, FEED_BENCH_LIKES,
 // FEED_BENCH_FOLLOWS, FEED_BENCH_CALLERS, FEED_BENCH_RATES, FEED_BENCH_SECONDS,
-// FEED_BENCH_CONCURRENCY, FEED_BENCH_KEEP=1 keeps the database.
-// Bars: p99 ≤ 50 ms at 1,000 req/s through the gateway with zero errors; gateway ≥ 50% of direct.
+// FEED_BENCH_CONCURRENCY, FEED_BENCH_PHASES (feed,profile), PROFILE_BENCH_RATES, FEED_BENCH_KEEP=1
+// keeps the database.
+// Bars: p99 ≤ 50 ms at 1,000 req/s through the gateway with zero errors; gateway ≥ 50% of direct;
+// a profile page with its first tab p95 ≤ 50 ms.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +59,8 @@ const SIZES = {
 const RATES = (env.FEED_BENCH_RATES || '250,500,1000').split(',').map(Number);
 const SECONDS = num('FEED_BENCH_SECONDS', 15);
 const CONCURRENCY = num('FEED_BENCH_CONCURRENCY', 32);
+const PHASES = (env.FEED_BENCH_PHASES || 'feed,profile').split(',');
+const PROFILE_RATES = (env.PROFILE_BENCH_RATES || '100,250').split(',').map(Number);
 const ADMIN_URL = env.ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const children = new Set();
@@ -289,6 +297,61 @@ async function saturate(req, callers, tab, concurrency, seconds) {
 
 const ms = (v) => `${v.toFixed(1)} ms`;
 
+/** The seeded people in the auth schema too, so their profiles answer (counts as the events would leave them). */
+async function seedProfiles(db) {
+  const t0 = performance.now();
+  await db.query(`INSERT INTO auth.users (id, username, email, password_hash, display_name, bio, followers_count, following_count, timelines_count, public_timelines_count)
+    SELECT u.id, u.username, u.username || '@example.com', 'not-a-password-hash', u.display_name, 'Seeded for the benchmark',
+           coalesce(fc.followers_count, 0), coalesce(fc.following_count, 0),
+           (SELECT count(*) FROM social.feed_timelines t WHERE t.creator_id = u.id),
+           (SELECT count(*) FROM social.feed_timelines t WHERE t.creator_id = u.id AND t.visibility = 'public' AND t.status = 'published')
+      FROM social.users u LEFT JOIN social.follow_counts fc ON fc.user_id = u.id
+     WHERE u.username LIKE 'person\\_%'
+    ON CONFLICT DO NOTHING`);
+  await db.query('VACUUM ANALYZE auth.users');
+  console.log(`  profiles in the auth schema                  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** Open loop of profile pages: the three requests the screen makes at once; latency until the last answers. */
+async function profilePages(req, callers, rate, seconds) {
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  let errors = 0;
+  let firstError = '';
+  const started = performance.now();
+  const inflight = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const caller = callers[i % callers.length];
+    // md5('u' || n)::uuid, as seeded: person n.
+    const n = 1 + ((i * 7919) % SIZES.users);
+    const person = createHash('md5').update(`u${n}`).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+    const urls = [`/api/users/${person}/profile`, `/api/users/${person}/timelines?limit=20`, `/api/users/${person}/following`];
+    inflight.push(
+      Promise.all(urls.map((url) => req.get(url, caller))).then(
+        (answers) => {
+          latencies.push(performance.now() - due);
+          const bad = answers.find((res) => res.status !== 200);
+          if (bad) {
+            errors++;
+            firstError ||= `${bad.status} ${bad.body.slice(0, 200)}`;
+          }
+        },
+        (error) => {
+          errors++;
+          firstError ||= String(error);
+        },
+      ),
+    );
+  }
+  await Promise.all(inflight);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1), errors, firstError, achieved: total / elapsed };
+}
+
 async function main() {
   const dbName = `feed_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -326,33 +389,45 @@ async function main() {
     }
     const t0 = performance.now();
     await seed(db, callers);
+    if (PHASES.includes('profile')) await seedProfiles(db);
     console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
     const platform = await import('@timeliner/platform');
     const paths = { gateway: requester('gateway', topo, platform), direct: requester('direct', topo, platform) };
-    // Warm up both paths (connections, plans, the ranking snapshot).
-    for (const req of Object.values(paths)) for (const tab of ['for-you', 'following']) await fixedRate(req, callers, tab, 100, 2);
-
     const rows = [];
-    for (const tab of ['for-you', 'following']) {
-      for (const [path, req] of Object.entries(paths)) {
-        for (const rate of RATES) {
-          const r = await fixedRate(req, callers, tab, rate, SECONDS);
-          rows.push({ tab, path, rate, ...r });
-          console.log(`${tab.padEnd(9)} ${path.padEnd(7)} ${String(rate).padStart(5)}/s  achieved ${r.achieved.toFixed(0).padStart(5)}/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  errors ${r.errors}${r.firstError ? ` (${r.firstError})` : ''}`);
-          await sleep(1000);
+    if (PHASES.includes('feed')) {
+      // Warm up both paths (connections, plans, the ranking snapshot).
+      for (const req of Object.values(paths)) for (const tab of ['for-you', 'following']) await fixedRate(req, callers, tab, 100, 2);
+
+      for (const tab of ['for-you', 'following']) {
+        for (const [path, req] of Object.entries(paths)) {
+          for (const rate of RATES) {
+            const r = await fixedRate(req, callers, tab, rate, SECONDS);
+            rows.push({ tab, path, rate, ...r });
+            console.log(`${tab.padEnd(9)} ${path.padEnd(7)} ${String(rate).padStart(5)}/s  achieved ${r.achieved.toFixed(0).padStart(5)}/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  errors ${r.errors}${r.firstError ? ` (${r.firstError})` : ''}`);
+            await sleep(1000);
+          }
         }
       }
+      console.log(`\nmost served (closed loop, ${CONCURRENCY} at a time, 10 s):`);
+      for (const tab of ['for-you', 'following']) {
+        const gw = await saturate(paths.gateway, callers, tab, CONCURRENCY, 10);
+        const direct = await saturate(paths.direct, callers, tab, CONCURRENCY, 10);
+        const ratio = gw.rate / direct.rate;
+        console.log(`${tab.padEnd(9)} gateway ${gw.rate.toFixed(0)}/s (${gw.errors} errors), direct ${direct.rate.toFixed(0)}/s (${direct.errors} errors): ratio ${(ratio * 100).toFixed(0)}% (bar ≥ 50%: ${ratio >= 0.5 ? 'met' : 'not met'})`);
+      }
+      const bar = rows.find((r) => r.tab === 'for-you' && r.path === 'gateway' && r.rate === 1000);
+      if (bar) console.log(`\nbar, for-you through the gateway at 1,000/s: p99 ${ms(bar.p99)}, ${bar.errors} errors (p99 ≤ 50 ms, 0 errors: ${bar.p99 <= 50 && bar.errors === 0 ? 'met' : 'not met'})`);
     }
-    console.log(`\nmost served (closed loop, ${CONCURRENCY} at a time, 10 s):`);
-    for (const tab of ['for-you', 'following']) {
-      const gw = await saturate(paths.gateway, callers, tab, CONCURRENCY, 10);
-      const direct = await saturate(paths.direct, callers, tab, CONCURRENCY, 10);
-      const ratio = gw.rate / direct.rate;
-      console.log(`${tab.padEnd(9)} gateway ${gw.rate.toFixed(0)}/s (${gw.errors} errors), direct ${direct.rate.toFixed(0)}/s (${direct.errors} errors): ratio ${(ratio * 100).toFixed(0)}% (bar ≥ 50%: ${ratio >= 0.5 ? 'met' : 'not met'})`);
+    if (PHASES.includes('profile')) {
+      console.log('\nprofile page with its first tab (profile + timelines + follow state), through the gateway:');
+      await profilePages(paths.gateway, callers, 50, 2);
+      for (const rate of PROFILE_RATES) {
+        const r = await profilePages(paths.gateway, callers, rate, SECONDS);
+        console.log(`profile   gateway ${String(rate).padStart(5)} pages/s  achieved ${r.achieved.toFixed(0).padStart(5)}/s  p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  max ${ms(r.max)}  errors ${r.errors}${r.firstError ? ` (${r.firstError})` : ''}  (p95 ≤ 50 ms: ${r.p95 <= 50 && r.errors === 0 ? 'met' : 'not met'})`);
+        await sleep(1000);
+      }
     }
-    const bar = rows.find((r) => r.tab === 'for-you' && r.path === 'gateway' && r.rate === 1000);
-    if (bar) console.log(`\nbar, for-you through the gateway at 1,000/s: p99 ${ms(bar.p99)}, ${bar.errors} errors (p99 ≤ 50 ms, 0 errors: ${bar.p99 <= 50 && bar.errors === 0 ? 'met' : 'not met'})`);
     for (const req of Object.values(paths)) await req.pool.close();
   } finally {
     for (const child of children) child.kill('SIGTERM');
