@@ -211,14 +211,14 @@ describe('profile page', () => {
     expect(screen.getByText('London')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ada.example.com' })).toHaveAttribute('href', 'https://ada.example.com/');
     expect(screen.getByText('Joined March 2024')).toBeInTheDocument();
-    const stat = (label: string) => screen.getByText(label).parentElement?.querySelector('dd')?.textContent;
+    const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
     expect(stat('Timelines')).toBe('7');
     expect(stat('Followers')).toBe('1.2K');
     expect(stat('Following')).toBe('56');
     expect(stat('Likes')).toBe('89');
     expect(stat('Views')).toBe('4.3K');
     expect(screen.getByText('Verified account')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
   });
 
   it("says 'Invalid Profile' for an id that is not a user id, without asking the server", async () => {

@@ -6,7 +6,9 @@ import { CollectionsAccessDenied } from '../features/collections/components/acce
 import { getInvitationQueryOptions } from '../features/collaboration/api/get-invitation';
 import { getMyTimelinesQueryOptions } from '../features/timelines/api/get-my-timelines';
 import { getTimelineQueryOptions } from '../features/timelines/api/get-timeline';
+import { getFollowStatusQueryOptions } from '../features/users/api/follow';
 import { getProfileQueryOptions } from '../features/users/api/get-profile';
+import { getUserListQueryOptions, profileTabOf } from '../features/users/api/user-lists';
 import { isUserId } from '../features/users/lib/user-id';
 import { getAuthToken } from '../lib/auth-token';
 import { RequireAuth } from './routes/require-auth';
@@ -86,9 +88,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'search', lazy: lazy(() => import('./routes/app/search')) },
             {
               path: 'profile/:id',
-              loader: prefetch(({ params }) => {
-                if (isUserId(params.id)) void queryClient.prefetchQuery(getProfileQueryOptions(params.id));
+              // The profile, whether one follows them, and the open tab's first page, all at once.
+              loader: prefetch(({ params, request }) => {
+                if (!isUserId(params.id)) return;
+                void queryClient.prefetchQuery(getProfileQueryOptions(params.id));
+                void queryClient.prefetchQuery(getFollowStatusQueryOptions(params.id));
+                const tab = profileTabOf(new URL(request.url).searchParams.get('tab'));
+                void queryClient.prefetchInfiniteQuery(getUserListQueryOptions(params.id, tab.list));
               }),
+              // Switching tabs (?tab=) is not a new page: nothing to fetch again.
+              shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) => currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate,
               lazy: lazy(() => import('./routes/app/profile')),
             },
             { path: 'saved', lazy: lazy(() => import('./routes/app/saved')) },

@@ -1,9 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
 import { PageState } from '../../../components/ui/page-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUser } from '../../../features/auth/api/get-me';
-import { useProfile } from '../../../features/users/api/get-profile';
-import { ProfileView } from '../../../features/users/components/profile-view';
+import { EditProfileDialog } from '../../../features/auth/components/edit-profile-dialog';
+import { CollectionTimelineCard } from '../../../features/collections/components/collection-timeline-card';
+import { statusLabel, statusTone, visibilityLabel, visibilityTone } from '../../../features/timelines/lib/labels';
+import { profileQueryKey, useProfile, type Profile } from '../../../features/users/api/get-profile';
+import type { UserTimeline } from '../../../features/users/api/user-lists';
+import { ProfilePage } from '../../../features/users/components/profile-page';
 import { isUserId } from '../../../features/users/lib/user-id';
 import { ApiError } from '../../../lib/api-client';
 
@@ -22,6 +29,36 @@ function InvalidProfile() {
   );
 }
 
+/** Edit Profile and its dialog; a save shows the new name, picture and counts at once. */
+function EditProfile({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+        Edit Profile
+      </button>
+      <EditProfileDialog
+        open={open}
+        onOpenChange={setOpen}
+        profile={profile}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey(profile.id) })}
+      />
+    </>
+  );
+}
+
+/** On one's own profile a timeline says who may see it and whether it is published. */
+function ProfileTimeline({ timeline, isOwn }: { timeline: UserTimeline; isOwn: boolean }) {
+  const aside = isOwn ? (
+    <span className="profile-timeline__badges">
+      <Badge tone={visibilityTone(timeline.visibility)}>{visibilityLabel(timeline.visibility)}</Badge>
+      {timeline.status === 'published' ? null : <Badge tone={statusTone(timeline.status)}>{statusLabel(timeline.status)}</Badge>}
+    </span>
+  ) : null;
+  return <CollectionTimelineCard timeline={timeline} aside={aside} />;
+}
+
 function ProfileContent({ id }: { id: string }) {
   const profile = useProfile(id);
   const { data: me } = useUser();
@@ -35,6 +72,7 @@ function ProfileContent({ id }: { id: string }) {
   }
   if (profile.isError) {
     const { error } = profile;
+    // Not retried (lib/react-query): an unknown id says so at once.
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <InvalidProfile />;
     return (
       <PageState
@@ -50,24 +88,22 @@ function ProfileContent({ id }: { id: string }) {
     );
   }
 
-  const isSelf = me?.id === profile.data.id;
+  const person = profile.data;
+  const isSelf = me?.id === person.id;
   return (
     <>
-      <title>{`${profile.data.displayName} · Timeliner`}</title>
-      <ProfileView
-        profile={profile.data}
-        actions={
-          isSelf ? (
-            <Link to="/settings" className="button button--secondary">
-              Edit Profile
-            </Link>
-          ) : null
-        }
+      <title>{`${person.displayName} (@${person.username}) · Timeliner`}</title>
+      <ProfilePage
+        profile={person}
+        viewerId={me?.id}
+        selfActions={<EditProfile profile={person} />}
+        renderTimeline={(timeline) => <ProfileTimeline timeline={timeline} isOwn={isSelf} />}
       />
     </>
   );
 }
 
+/** /profile/{id} (spec 001, "Profile"). */
 export default function ProfileRoute() {
   const { id } = useParams();
   if (!isUserId(id)) return <InvalidProfile />;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDuration, pluralize } from '../../../lib/format';
+import './collections.css';
 
 export interface TimelineCardData {
   id: string;
@@ -11,8 +12,11 @@ export interface TimelineCardData {
   duration: number;
 }
 
-/** A timeline as a card that opens it in the player; the owner's controls go beside it. */
-export function CollectionTimelineCard({ timeline, handle, onRemove }: { timeline: TimelineCardData; handle?: ReactNode; onRemove?: () => void }) {
+/**
+ * A timeline as a card that opens it in the player; the owner's controls go beside it, and `aside`
+ * (badges such as its visibility) at its end.
+ */
+export function CollectionTimelineCard({ timeline, handle, onRemove, aside }: { timeline: TimelineCardData; handle?: ReactNode; onRemove?: () => void; aside?: ReactNode }) {
   return (
     <div className="card collection-timeline">
       {handle}
@@ -27,6 +31,7 @@ export function CollectionTimelineCard({ timeline, handle, onRemove }: { timelin
           </span>
         </span>
       </Link>
+      {aside}
       {onRemove ? (
         <button type="button" className="button button--ghost button--sm" onClick={onRemove} aria-label={`Remove ${timeline.title} from this collection`}>
           Remove

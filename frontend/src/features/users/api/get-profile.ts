@@ -3,13 +3,17 @@ import { api, unwrap, type ApiSchemas } from '../../../lib/api-client';
 
 export type Profile = ApiSchemas['ProfileDto'];
 
+/** Everything cached about one person starts with this key. */
+export const userQueryKey = (id: string) => ['users', id] as const;
+export const profileQueryKey = (id: string) => [...userQueryKey(id), 'profile'] as const;
+
 export function getProfile(id: string): Promise<Profile> {
   return unwrap(api.GET('/api/users/{id}/profile', { params: { path: { id } } }));
 }
 
 export function getProfileQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['users', id, 'profile'],
+    queryKey: profileQueryKey(id),
     queryFn: () => getProfile(id),
   });
 }

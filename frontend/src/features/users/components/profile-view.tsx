@@ -3,7 +3,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { CheckBadgeIcon, LockIcon } from '../../../components/ui/icons';
 import { formatCount, formatMonthYear } from '../../../lib/format';
 import type { Profile } from '../api/get-profile';
-import './profile-view.css';
+import './profile.css';
 
 /** Only http(s) addresses become links; anything else is shown as text. */
 function safeWebsite(value: string): URL | null {
@@ -26,16 +26,27 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-export function ProfileView({ profile, actions }: { profile: Profile; actions?: ReactNode }) {
+export interface ProfileCounts {
+  followersCount: number;
+  followingCount: number;
+}
+
+/**
+ * The top of a profile (spec 001, "Profile"): picture, name with the verified and private badges,
+ * username, bio, location, website, when they joined, and the five counts. `counts` are the
+ * freshest follow counts when they are known (they change with a follow before the profile does).
+ */
+export function ProfileView({ profile, counts, actions }: { profile: Profile; counts?: ProfileCounts | undefined; actions?: ReactNode }) {
   const website = profile.website ? safeWebsite(profile.website) : null;
-  const joined = formatMonthYear(profile.joinedAt || profile.createdAt);
+  const joinedAt = profile.joinedAt || profile.createdAt;
+  const joined = formatMonthYear(joinedAt);
   return (
-    <article className="profile" aria-labelledby="profile-name">
+    <section className="profile" aria-labelledby="profile-name">
       <header className="profile__header">
         <Avatar name={profile.displayName} src={profile.avatar} size="lg" />
         <div className="profile__identity">
           <h1 className="profile__name" id="profile-name">
-            {profile.displayName}
+            <span>{profile.displayName}</span>
             {profile.isVerified ? (
               <span className="profile__badge profile__badge--verified" title="Verified account">
                 <CheckBadgeIcon width={18} height={18} />
@@ -56,10 +67,16 @@ export function ProfileView({ profile, actions }: { profile: Profile; actions?: 
 
       {profile.bio ? <p className="profile__bio">{profile.bio}</p> : null}
 
-      <ul className="profile__facts">
-        {profile.location ? <li>{profile.location}</li> : null}
+      <ul className="profile__facts" aria-label="About">
+        {profile.location ? (
+          <li>
+            <span className="visually-hidden">Location: </span>
+            {profile.location}
+          </li>
+        ) : null}
         {profile.website ? (
           <li>
+            <span className="visually-hidden">Website: </span>
             {website ? (
               <a href={website.href} rel="noopener noreferrer nofollow ugc" target="_blank">
                 {website.host + (website.pathname === '/' ? '' : website.pathname)}
@@ -69,16 +86,20 @@ export function ProfileView({ profile, actions }: { profile: Profile; actions?: 
             )}
           </li>
         ) : null}
-        {joined ? <li>Joined {joined}</li> : null}
+        {joined ? (
+          <li>
+            <time dateTime={joinedAt}>Joined {joined}</time>
+          </li>
+        ) : null}
       </ul>
 
       <dl className="profile-stats">
         <Stat label="Timelines" value={profile.timelinesCount} />
-        <Stat label="Followers" value={profile.followersCount} />
-        <Stat label="Following" value={profile.followingCount} />
+        <Stat label="Followers" value={counts?.followersCount ?? profile.followersCount} />
+        <Stat label="Following" value={counts?.followingCount ?? profile.followingCount} />
         <Stat label="Likes" value={profile.totalLikes} />
         <Stat label="Views" value={profile.totalViews} />
       </dl>
-    </article>
+    </section>
   );
 }
