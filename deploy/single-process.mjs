@@ -16,14 +16,17 @@ const platform = await load('services/platform/dist/index.js');
 const { startAuthService } = await load('services/auth/dist/index.js');
 const { startTimelinesService, TimelinesConfig } = await load('services/timelines/dist/index.js');
 const { startSocialService, SocialConfig } = await load('services/social/dist/index.js');
+const { startSearchService } = await load('services/search/dist/index.js');
+const { startNotificationsService, NotificationsConfig, loadOrCreateVapidKeys } = await load('services/notifications/dist/index.js');
 const { startMediaService, MediaConfig, mediaSchema } = await load('services/media/dist/index.js');
 const { createGateway, GatewayConfig } = await load('gateway/dist/index.js');
 
-let config, timelinesConfig, socialConfig, mediaConfig;
+let config, timelinesConfig, socialConfig, notificationsConfig, mediaConfig;
 try {
   config = platform.loadConfig(GatewayConfig);
   timelinesConfig = platform.loadConfig(TimelinesConfig);
   socialConfig = platform.loadConfig(SocialConfig);
+  notificationsConfig = platform.loadConfig(NotificationsConfig);
   mediaConfig = platform.loadConfig(MediaConfig);
 } catch (err) {
   if (err instanceof platform.ConfigError) {
@@ -67,6 +70,12 @@ const start = async (name, starter, options = {}) => {
 await start('auth', startAuthService);
 await start('timelines', startTimelinesService, { mail, publicOrigin });
 await start('social', startSocialService, { timelinesTimeoutMs: socialConfig.TIMELINES_TIMEOUT_MS });
+await start('search', startSearchService);
+// Web Push keys from VAPID_* when set, else generated once and kept under DATA_DIR/notifications.
+const vapid = notificationsConfig.VAPID_PUBLIC_KEY && notificationsConfig.VAPID_PRIVATE_KEY
+  ? { publicKey: notificationsConfig.VAPID_PUBLIC_KEY, privateKey: notificationsConfig.VAPID_PRIVATE_KEY, subject: notificationsConfig.VAPID_SUBJECT }
+  : await loadOrCreateVapidKeys(dataDir, notificationsConfig.VAPID_SUBJECT);
+await start('notifications', startNotificationsService, { workQueue, vapid, allowLoopbackPush: notificationsConfig.PUSH_ALLOW_LOOPBACK === 'true' });
 await start('media', startMediaService, {
   storage,
   workQueue,

@@ -20,6 +20,8 @@ const testing = await load('services/platform/dist/testing/index.js');
 const { startAuthService } = await load('services/auth/dist/index.js');
 const { startTimelinesService } = await load('services/timelines/dist/index.js');
 const { startSocialService } = await load('services/social/dist/index.js');
+const { startSearchService } = await load('services/search/dist/index.js');
+const { startNotificationsService } = await load('services/notifications/dist/index.js');
 const { startMediaService, RecordingProcessingQueue } = await load('services/media/dist/index.js');
 const { createGateway, GatewayConfig } = await load('gateway/dist/index.js');
 
@@ -39,6 +41,7 @@ async function generateDocument() {
   const identitySecret = 'openapi-generation-only-'.padEnd(40, 'x');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'openapi-data-'));
   const mail = platform.createMailSender({ dataDir });
+  const workQueue = await platform.createWorkQueue({ prefix: testing.testBusPrefix('openapi'), logger });
   const running = [];
   try {
     // Every service the gateway routes to, each on a loopback port of its own.
@@ -48,6 +51,8 @@ async function generateDocument() {
       ['auth', startAuthService, {}],
       ['timelines', startTimelinesService, { mail }],
       ['social', startSocialService, {}],
+      ['search', startSearchService, {}],
+      ['notifications', startNotificationsService, { workQueue, vapid: { publicKey: 'openapi', privateKey: 'openapi', subject: 'mailto:openapi@example.com' } }],
       ['media', startMediaService, { storage: await storageIn(dataDir), processing: new RecordingProcessingQueue(), sweepIntervalMs: 0 }],
     ]) {
       const service = await start({ ...common, ...options });
@@ -65,6 +70,7 @@ async function generateDocument() {
   } finally {
     for (const r of running.reverse()) await r.close();
     await mail.close();
+    await workQueue.close();
     await bus.close();
     await db.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-/* global CACHE_VERSION, PRECACHE_URLS, self, caches, fetch, Request, URL, setTimeout */
+/* global CACHE_VERSION, PRECACHE_URLS, self, caches, fetch, Request, URL, setTimeout, navigator */
 // The app's service worker. The build prepends PRECACHE_URLS (every file of the built app shell)
 // and CACHE_VERSION (a hash of their contents); see vite-plugin-service-worker.ts.
 //
@@ -7,6 +7,8 @@
 //   index.html when the network fails or stalls.
 // - Precached files (content-hashed) are served from the cache.
 // - /api and /ws are never touched: API answers are never cached.
+// - Web Push (notifications service): `push` shows the notification and sets the app badge;
+//   `notificationclick` focuses an open window on the target, or opens one.
 
 const CACHE_PREFIX = 'timeliner-shell-';
 const CACHE_NAME = CACHE_PREFIX + CACHE_VERSION;
@@ -76,4 +78,57 @@ self.addEventListener('fetch', (event) => {
   } else if (precached.has(url.pathname)) {
     event.respondWith(fromCache(request));
   }
+});
+
+const ICON = '/icons/icon-192.png';
+
+/** The payload the notifications service sends; anything unreadable still shows something. */
+function readPush(event) {
+  try {
+    const payload = event.data ? event.data.json() : {};
+    return typeof payload === 'object' && payload !== null ? payload : {};
+  } catch {
+    return { body: event.data ? event.data.text() : '' };
+  }
+}
+
+/** Only paths of this app are opened: a push cannot send the user elsewhere. */
+function targetUrl(url) {
+  const target = new URL(typeof url === 'string' ? url : '/', self.location.origin);
+  return target.origin === self.location.origin ? target.href : self.location.origin + '/';
+}
+
+self.addEventListener('push', (event) => {
+  const push = readPush(event);
+  const shown = self.registration.showNotification(typeof push.title === 'string' ? push.title : 'Timeliner', {
+    body: typeof push.body === 'string' ? push.body : 'You have a new notification',
+    // The same group replaces its earlier notification instead of stacking (likes in a burst).
+    tag: typeof push.tag === 'string' ? push.tag : undefined,
+    renotify: typeof push.tag === 'string',
+    icon: typeof push.icon === 'string' ? push.icon : ICON,
+    badge: ICON,
+    data: { url: targetUrl(push.url), notificationId: push.notificationId },
+  });
+  const badge =
+    typeof push.unreadCount === 'number' && 'setAppBadge' in navigator
+      ? (push.unreadCount > 0 ? navigator.setAppBadge(push.unreadCount) : navigator.clearAppBadge()).catch(() => undefined)
+      : Promise.resolve();
+  event.waitUntil(Promise.all([shown, badge]));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = targetUrl(event.notification.data && event.notification.data.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        if ('navigate' in open) await open.navigate(url).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

@@ -23,6 +23,8 @@ export class GatewayConfig extends BaseConfig {
   @ServiceUrl() TIMELINES_SERVICE_URL: string | undefined = undefined;
   @ServiceUrl() SOCIAL_SERVICE_URL: string | undefined = undefined;
   @ServiceUrl() MEDIA_SERVICE_URL: string | undefined = undefined;
+  @ServiceUrl() SEARCH_SERVICE_URL: string | undefined = undefined;
+  @ServiceUrl() NOTIFICATIONS_SERVICE_URL: string | undefined = undefined;
 
   /** Directory of the built frontend (index.html, assets/, sw.js). */
   @IsString()
@@ -40,6 +42,19 @@ export class GatewayConfig extends BaseConfig {
    */
   @IsString()
   TRUST_PROXY: string = '';
+
+  /**
+   * `redis://host:6379` (or `rediss://` for TLS): every rate limit below is then counted in Redis,
+   * one budget per client across all gateway replicas. Unset: each replica counts in its own
+   * memory (one process, or limits that grow with the replica count).
+   */
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// or rediss:// URL' })
+  REDIS_URL: string | undefined = undefined;
+
+  /** Put before the gateway's keys in Redis, so installations (or test runs) can share one. */
+  @Matches(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'must be letters, digits, colons, dashes or underscores' })
+  REDIS_KEY_PREFIX: string = 'tl:ratelimit:';
 
   /** Requests per client address per window, all routes together. */
   @IsInt()

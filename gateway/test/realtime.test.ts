@@ -84,6 +84,31 @@ describe.each(BUS_KINDS)('/ws over the %s bus', (kind) => {
     socket.close();
   });
 
+  it('delivers a person\'s notifications to their own sockets only', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    for (const { socket, session } of [a, b]) {
+      socket.send({ type: 'subscribe', topic: `user:${session.userId}` });
+      expect(await socket.next()).toEqual({ type: 'subscribed', topic: `user:${session.userId}` });
+    }
+    b.socket.send({ type: 'subscribe', topic: `user:${a.session.userId}` });
+    expect(await b.socket.next()).toEqual({ type: 'error', message: 'Not allowed', topic: `user:${a.session.userId}` });
+
+    const notification: RealtimeMessage = {
+      type: 'notification',
+      unreadCount: 1,
+      notification: {
+        id: randomUUID(), kind: 'like', count: 1, actors: [], read: false, link: '/', text: 'Ben liked your post',
+        target: { type: 'post', id: randomUUID(), timelineId: null, title: null }, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+      },
+    };
+    await broadcastRealtime(bus.services, Realtime.userSubject(a.session.userId), notification);
+    expect(await a.socket.next()).toEqual(notification);
+    expect(await b.socket.silentFor(200)).toBe(true);
+    a.socket.close();
+    b.socket.close();
+  });
+
   it('asks the timelines service about timeline topics and delivers what it allows', async () => {
     const allowed = randomUUID();
     let responder: Subscription | undefined;

@@ -37,8 +37,9 @@ import {
   TimelineUnpublishedSchema,
   TimelineUpdatedSchema,
 } from './gen/timeliner/timelines/v1/events_pb.js';
-import { ImageProcessedSchema, MediaDeletedSchema, MediaReorderedSchema, UploadCompletedSchema, VideoFailedSchema, VideoProcessedSchema } from './gen/timeliner/media/v1/events_pb.js';
+import { ExportCompletedSchema, ImageProcessedSchema, MediaDeletedSchema, MediaReorderedSchema, UploadCompletedSchema, VideoFailedSchema, VideoProcessedSchema } from './gen/timeliner/media/v1/events_pb.js';
 import { ExportTimelineJobSchema, ProcessMediaJobSchema } from './gen/timeliner/media/v1/jobs_pb.js';
+import { DeliverPushJobSchema } from './gen/timeliner/notifications/v1/jobs_pb.js';
 import { defineEvent, defineRpc } from './define.js';
 
 export const AuthEvents = {
@@ -98,6 +99,8 @@ export const MediaEvents = {
   ImageProcessed: defineEvent('media.image.processed', 1, ImageProcessedSchema),
   MediaDeleted: defineEvent('media.media.deleted', 1, MediaDeletedSchema),
   MediaReordered: defineEvent('media.media.reordered', 1, MediaReorderedSchema),
+  /** A timeline export finished; its requester may download it. */
+  ExportCompleted: defineEvent('media.export.completed', 1, ExportCompletedSchema),
 } as const;
 
 /**
@@ -107,4 +110,9 @@ export const MediaEvents = {
 export const MediaJobs = {
   Process: defineEvent('media.job.process', 1, ProcessMediaJobSchema),
   Export: defineEvent('media.job.export', 1, ExportTimelineJobSchema),
+} as const;
+
+export const NotificationJobs = {
+  /** One Web Push message to one subscription, retried with back-off by the notifications worker. */
+  DeliverPush: defineEvent('notifications.job.push', 1, DeliverPushJobSchema),
 } as const;

@@ -48,4 +48,13 @@ describe('Realtime', () => {
     ).toThrow(/Malformed/);
     expect(() => Realtime.decode(new TextEncoder().encode('not json'))).toThrow();
   });
+
+  it('carries a person\'s notifications and unread count without a timeline', () => {
+    const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+    const notification = { id: 'n1', kind: 'like', count: 2, actors: [], read: false, link: `/watch/${timelineId}`, text: 'Ana and Ben liked your timeline' };
+    expect(Realtime.decode(encode({ type: 'notification', notification, unreadCount: 3 }))).toMatchObject({ unreadCount: 3 });
+    expect(Realtime.decode(encode({ type: 'notification_count', unreadCount: 0 }))).toEqual({ type: 'notification_count', unreadCount: 0 });
+    expect(() => Realtime.decode(encode({ type: 'notification', notification: { id: 'n1' }, unreadCount: 3 }))).toThrow(/notification/);
+    expect(() => Realtime.decode(encode({ type: 'notification_count' }))).toThrow(/unreadCount/);
+  });
 });

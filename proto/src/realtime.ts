@@ -49,7 +49,47 @@ export interface MediaProcessingError {
   error: string;
 }
 
+/** A person shown beside a notification. */
+export interface NotificationActor {
+  id: string;
+  displayName: string;
+  username: string;
+  avatar: string | null;
+}
+
+/** One grouped notification as `GET /api/notifications` lists it. */
+export interface NotificationEntry {
+  id: string;
+  kind: string;
+  /** People who acted, distinct, counted; `actors` holds the latest three of them. */
+  count: number;
+  actors: NotificationActor[];
+  read: boolean;
+  /** Where the notification leads in the app, e.g. `/watch/<timelineId>`. */
+  link: string;
+  target: { type: string; id: string; timelineId: string | null; title: string | null };
+  /** A sentence for the notification, e.g. "Ana, Ben and 12 others liked your timeline". */
+  text: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** On `realtime.user.<id>`: a notification of that person was created or grew. */
+export interface NotificationReceived {
+  type: 'notification';
+  notification: NotificationEntry;
+  unreadCount: number;
+}
+
+/** On `realtime.user.<id>`: the unread count changed otherwise (read elsewhere, a like taken back). */
+export interface NotificationCountChanged {
+  type: 'notification_count';
+  unreadCount: number;
+}
+
 export type RealtimeMessage =
+  | NotificationReceived
+  | NotificationCountChanged
   | VideoUploadStarted
   | VideoProcessingProgress
   | VideoProcessingCompleted
@@ -67,16 +107,18 @@ export interface RealtimeTopic {
 
 type FieldSpec = 'string' | 'number' | { [field: string]: FieldSpec };
 
-// Required fields per message type, beyond `type` and `timelineId`. Decoding checks them so a
-// malformed broadcast is dropped at the gateway instead of reaching browsers.
+// Required fields per message type, beyond `type`. Decoding checks them so a malformed broadcast
+// is dropped at the gateway instead of reaching browsers.
 const MESSAGE_FIELDS: Record<RealtimeMessageType, Record<string, FieldSpec>> = {
-  video_upload_started: { video: { id: 'string', originalName: 'string' } },
-  video_processing_progress: { videoId: 'string', progress: { stage: 'string', progress: 'number', message: 'string' } },
-  video_processing_completed: { video: { id: 'string' } },
-  video_processing_complete: { video: { id: 'string' } },
-  video_processing_error: { videoId: 'string', error: 'string' },
-  media_processing_completed: { mediaId: 'string', mediaType: 'string' },
-  media_processing_error: { mediaId: 'string', mediaType: 'string', error: 'string' },
+  notification: { notification: { id: 'string', kind: 'string', count: 'number', link: 'string', text: 'string' }, unreadCount: 'number' },
+  notification_count: { unreadCount: 'number' },
+  video_upload_started: { timelineId: 'string', video: { id: 'string', originalName: 'string' } },
+  video_processing_progress: { timelineId: 'string', videoId: 'string', progress: { stage: 'string', progress: 'number', message: 'string' } },
+  video_processing_completed: { timelineId: 'string', video: { id: 'string' } },
+  video_processing_complete: { timelineId: 'string', video: { id: 'string' } },
+  video_processing_error: { timelineId: 'string', videoId: 'string', error: 'string' },
+  media_processing_completed: { timelineId: 'string', mediaId: 'string', mediaType: 'string' },
+  media_processing_error: { timelineId: 'string', mediaId: 'string', mediaType: 'string', error: 'string' },
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -134,8 +176,9 @@ export const Realtime = {
     if (typeof value !== 'object' || value === null) throw new Error('Realtime message is not an object');
     const record = value as Record<string, unknown>;
     if (!isMessageType(record.type)) throw new Error(`Unknown realtime message type ${JSON.stringify(record.type)}`);
-    if (typeof record.timelineId !== 'string') throw new Error(`Realtime ${record.type} without timelineId`);
-    if (!matches(record, MESSAGE_FIELDS[record.type])) throw new Error(`Malformed realtime ${record.type} message`);
+    for (const [field, spec] of Object.entries(MESSAGE_FIELDS[record.type])) {
+      if (!matches(record[field], spec)) throw new Error(`Malformed realtime ${record.type} message: bad or missing ${field}`);
+    }
     return value as RealtimeMessage;
   },
 } as const;

@@ -78,8 +78,8 @@ describe('k8s', () => {
       for (const kind of ['Namespace', 'ConfigMap', 'Secret', 'Deployment', 'Service', 'Ingress', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'NetworkPolicy', 'StatefulSet']) {
         expect(kinds).toContain(kind);
       }
-      expect(ofKind(resources(), 'Deployment').map((d) => d.metadata.name).sort()).toEqual(expect.arrayContaining(['auth', 'gateway', 'media', 'media-worker', 'social', 'timelines']));
-      expect(ofKind(resources(), 'StatefulSet').map((s) => s.metadata.name).sort()).toEqual(['minio', 'nats', 'postgres']);
+      expect(ofKind(resources(), 'Deployment').map((d) => d.metadata.name).sort()).toEqual(expect.arrayContaining(['auth', 'gateway', 'media', 'media-worker', 'notifications', 'search', 'social', 'timelines']));
+      expect(ofKind(resources(), 'StatefulSet').map((s) => s.metadata.name).sort()).toEqual(['minio', 'nats', 'postgres', 'redis']);
     });
 
     it('matches the Kubernetes API schemas', async () => {
@@ -219,7 +219,7 @@ describe('k8s', () => {
         .filter((d) => d.spec.template.metadata.labels['app.kubernetes.io/component'] === 'service')
         .map((d) => d.metadata.name)
         .sort();
-      expect(services).toEqual(expect.arrayContaining(['auth', 'social', 'timelines']));
+      expect(services).toEqual(expect.arrayContaining(['auth', 'notifications', 'search', 'social', 'timelines']));
       expect(networkPolicyErrors(open)).toEqual(
         services.map((name) => `NetworkPolicy/services-from-gateway admits {"namespaceSelector":{}} to Deployment/${name}, which is not the gateway`),
       );

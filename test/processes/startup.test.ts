@@ -12,6 +12,8 @@ describe('start-up configuration', () => {
     ['services/auth/dist/main.js'],
     ['services/timelines/dist/main.js'],
     ['services/social/dist/main.js'],
+    ['services/notifications/dist/main.js'],
+    ['services/search/dist/main.js'],
     ['gateway/dist/main.js'],
   ])('%s stops with every problem named and exit code 78', (entry) => {
     const result = run(entry, { PORT: 'not-a-port', DATABASE_URL: 'mysql://nope', NATS_URL: 'nats://127.0.0.1:4222' });
@@ -21,7 +23,7 @@ describe('start-up configuration', () => {
     expect(result.stderr).toContain('INTERNAL_SECRET:');
   });
 
-  it.each(['auth', 'timelines', 'social', 'media'])('the %s service needs a database when run alone', (service) => {
+  it.each(['auth', 'timelines', 'social', 'notifications', 'search', 'media'])('the %s service needs a database when run alone', (service) => {
     const result = run(`services/${service}/dist/main.js`, {});
     expect(result.status).toBe(78);
     expect(result.stderr).toContain(`DATABASE_URL: is required for the ${service} service`);
@@ -33,6 +35,8 @@ describe('start-up configuration', () => {
     expect(result.stderr).toContain('SOCIAL_SERVICE_URL: is required');
     expect(result.stderr).toContain('TIMELINES_SERVICE_URL: is required');
     expect(result.stderr).toContain('MEDIA_SERVICE_URL: is required');
+    expect(result.stderr).toContain('NOTIFICATIONS_SERVICE_URL: is required');
+    expect(result.stderr).toContain('SEARCH_SERVICE_URL: is required');
     expect(result.stderr).not.toContain('AUTH_SERVICE_URL');
   });
 });

@@ -195,6 +195,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/discover/popular/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Popular public timelines
+         * @description Ranked by the engagement (views, likes ×2, comments ×3) they gained over the last 7 days, a day counting half as much every 2 days, then by all-time engagement. Each creator's best timeline comes before anyone's second.
+         */
+        get: operations["discoverPopular"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exports/{id}": {
         parameters: {
             query?: never;
@@ -241,6 +261,26 @@ export interface paths {
          * @description for-you: every post and public published timeline, higher activity-score band first, then newest activity; the order is fixed for the whole read (a cursor is valid for 6 hours). following: the people the caller follows and the caller, newest first. Items the caller reported are left out.
          */
         get: operations["feedGetFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hashtags/trending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trending hashtags
+         * @description Hashtags used by at least 3 distinct people in the last 24 hours, ranked by that number against the tag's usual daily number over the 7 days before. usageCount: listed timelines and posts using the tag.
+         */
+        get: operations["discoverTrending"];
         put?: never;
         post?: never;
         delete?: never;
@@ -391,6 +431,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, grouped, newest activity first */
+        get: operations["notificationListNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's switches per type of notification (in the app, by push); all on until changed */
+        get: operations["preferenceGetPreferences"];
+        /** Change some switches; types and channels left out keep their setting */
+        put: operations["preferenceUpdatePreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/push-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAPID public key to subscribe with (PushManager.subscribe applicationServerKey) */
+        get: operations["pushPushKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register this browser's Web Push subscription for the caller (again: updated, not doubled) */
+        post: operations["pushSubscribe"];
+        /** Stop pushing to this browser (the caller's subscription with this endpoint) */
+        delete: operations["pushUnsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark all the caller's notifications read */
+        post: operations["notificationMarkAllRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many notifications the caller has not read (the bell polls it every 30 s) */
+        get: operations["notificationUnreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one notification read */
+        post: operations["notificationMarkRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts": {
         parameters: {
             query?: never;
@@ -528,6 +689,62 @@ export interface paths {
         /** Report a post, timeline or comment (once per person and item); it leaves the reporter's feed */
         post: operations["reportFileReport"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/enhanced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search public timelines, people and hashtags
+         * @description Only public, published timelines are ever found. A signed-in caller's search (first page) is added to their recent searches. With type set, one kind is paged: the next page's cursor is in X-Next-Cursor.
+         */
+        get: operations["searchEnhanced"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's recent searches, newest first */
+        get: operations["searchHistoryList"];
+        put?: never;
+        /** Records a search and, optionally, the result opened from it (searches are also recorded by GET /api/search/enhanced) */
+        post: operations["searchHistoryRecord"];
+        /** Clears the caller's recent searches */
+        delete: operations["searchHistoryClear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of the caller's recent searches */
+        delete: operations["searchHistoryRemove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1402,6 +1619,16 @@ export interface components {
             /** @enum {string} */
             type: "post" | "timeline";
         };
+        ChannelsChangeDto: {
+            inApp?: boolean;
+            push?: boolean;
+        };
+        ChannelsDto: {
+            /** @description Shown in the list and counted by the bell */
+            inApp: boolean;
+            /** @description Sent by Web Push to the browsers the person subscribed */
+            push: boolean;
+        };
         CollaboratorDto: {
             /** Format: uuid */
             id: string;
@@ -1530,6 +1757,14 @@ export interface components {
              */
             content: string;
         };
+        CreatorDto: {
+            avatar: string | null;
+            displayName: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Empty until search has heard of the person */
+            username: string;
+        };
         DayViewsDto: {
             /**
              * @description UTC day
@@ -1644,6 +1879,11 @@ export interface components {
             /** @description Whether the caller follows this person (false for anonymous callers) */
             isFollowing: boolean;
         };
+        HashtagDto: {
+            /** @description Lower-case, without # */
+            name: string;
+            usageCount: number;
+        };
         InvitationDetailDto: {
             invitation: components["schemas"]["PublicInvitationDto"];
             timeline: components["schemas"]["InvitedTimelineDto"];
@@ -1742,6 +1982,53 @@ export interface components {
             height?: number | null;
             width?: number | null;
         };
+        NotificationActorDto: {
+            avatar: string | null;
+            displayName: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Empty until this service has heard of the person */
+            username: string;
+        };
+        NotificationDto: {
+            /** @description The latest three people, newest first */
+            actors: components["schemas"]["NotificationActorDto"][];
+            /** @description People who acted (activities for system notifications) */
+            count: number;
+            /**
+             * Format: date-time
+             * @description The first activity
+             */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "like" | "comment" | "reply" | "mention" | "follow" | "invitation" | "collaborator_added" | "ownership_transferred" | "video_processed" | "video_failed" | "export_ready";
+            /** @description Where the notification leads in the app, e.g. /watch/{timelineId}, /profile/{userId} */
+            link: string;
+            read: boolean;
+            target: components["schemas"]["NotificationTargetDto"];
+            /** @description The sentence, e.g. "Ana, Ben and 12 others liked your timeline" */
+            text: string;
+            /**
+             * Format: date-time
+             * @description The latest activity: the list is newest first by it
+             */
+            updatedAt: string;
+        };
+        NotificationTargetDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The timeline the target is on
+             */
+            timelineId: string | null;
+            /** @description The timeline's or file's name when the activity happened */
+            title: string | null;
+            /** @enum {string} */
+            type: "post" | "timeline" | "video" | "comment" | "user" | "invitation" | "export";
+        };
         OrderByTimestampDto: {
             /**
              * @description upload: upload time; created: recording time, else upload time
@@ -1809,6 +2096,38 @@ export interface components {
             liked: boolean;
             likesCount: number;
         };
+        PreferencesChangeDto: {
+            /** @description Invitations, collaborators, ownership */
+            collaboration?: components["schemas"]["ChannelsChangeDto"];
+            /** @description Comments and replies */
+            comments?: components["schemas"]["ChannelsChangeDto"];
+            /** @description Exports */
+            exports?: components["schemas"]["ChannelsChangeDto"];
+            /** @description Follows */
+            follows?: components["schemas"]["ChannelsChangeDto"];
+            /** @description Likes */
+            likes?: components["schemas"]["ChannelsChangeDto"];
+            /** @description Mentions */
+            mentions?: components["schemas"]["ChannelsChangeDto"];
+            /** @description Video processing */
+            videos?: components["schemas"]["ChannelsChangeDto"];
+        };
+        PreferencesDto: {
+            /** @description Invitations, being added as a collaborator, ownership given to you */
+            collaboration: components["schemas"]["ChannelsDto"];
+            /** @description Comments on your things and replies to your comments */
+            comments: components["schemas"]["ChannelsDto"];
+            /** @description Your exports are ready */
+            exports: components["schemas"]["ChannelsDto"];
+            /** @description New followers */
+            follows: components["schemas"]["ChannelsDto"];
+            /** @description Likes of your posts, timelines and videos */
+            likes: components["schemas"]["ChannelsDto"];
+            /** @description @mentions of you */
+            mentions: components["schemas"]["ChannelsDto"];
+            /** @description Your videos finished processing or failed */
+            videos: components["schemas"]["ChannelsDto"];
+        };
         ProfileDto: {
             avatar: string | null;
             bio: string | null;
@@ -1847,6 +2166,37 @@ export interface components {
             role: "viewer" | "editor";
             /** @enum {string} */
             status: "pending" | "accepted" | "declined" | "cancelled" | "expired";
+        };
+        PushKeyDto: {
+            /** @description The VAPID public key (RFC 8292), URL-safe base64: PushManager.subscribe's applicationServerKey */
+            publicKey: string;
+        };
+        PushKeysDto: {
+            /** @description The 16-byte authentication secret, URL-safe base64 */
+            auth: string;
+            /** @description The browser's P-256 public key (65 bytes, URL-safe base64) */
+            p256dh: string;
+        };
+        PushSubscribedDto: {
+            /** Format: uuid */
+            id: string;
+        };
+        PushSubscriptionDto: {
+            /** @description The push service's https URL for this browser */
+            endpoint: string;
+            /** @description Ignored: push services report expiry with 404/410 */
+            expirationTime?: number | null;
+            keys: components["schemas"]["PushKeysDto"];
+        };
+        PushUnsubscribeDto: {
+            endpoint: string;
+        };
+        RecordSearchDto: {
+            query: string;
+            /** @description Timeline or user id, or hashtag name; required with resultType */
+            resultId?: string;
+            /** @enum {string} */
+            resultType?: "timeline" | "user" | "hashtag";
         };
         RecordShareDto: {
             /** @enum {string} */
@@ -1903,6 +2253,65 @@ export interface components {
             reason: "spam" | "harassment" | "hate" | "violence" | "nudity" | "misinformation" | "other";
             /** @enum {string} */
             status: "pending" | "reviewed" | "resolved" | "dismissed";
+        };
+        SearchHistoryDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            query: string;
+            resultId: string | null;
+            /** @enum {string|null} */
+            resultType: "timeline" | "user" | "hashtag" | null;
+        };
+        SearchResultDto: {
+            hashtags: components["schemas"]["HashtagDto"][];
+            timelines: components["schemas"]["SearchTimelineDto"][];
+            users: components["schemas"]["SearchUserDto"][];
+        };
+        SearchTimelineDto: {
+            activityScore: number;
+            commentsCount: number;
+            /**
+             * Format: uuid
+             * @description The first ready video, for the preview (GET /api/videos/{id}/stream)
+             */
+            coverMediaId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            creator: components["schemas"]["CreatorDto"];
+            /** Format: uuid */
+            creatorId: string;
+            creatorName: string;
+            description: string;
+            /** @description Seconds */
+            duration: number;
+            /** @description Hashtags of the title and description, lower-case, without # */
+            hashtags: string[];
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastActivityAt: string;
+            likesCount: number;
+            /** @enum {string} */
+            status: "published";
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            videoCount: number;
+            views: number;
+            /** @enum {string} */
+            visibility: "public";
+        };
+        SearchUserDto: {
+            avatar: string | null;
+            bio: string;
+            displayName: string;
+            followersCount: number;
+            /** Format: uuid */
+            id: string;
+            isPrivate: boolean;
+            username: string;
         };
         SessionDto: {
             /** Format: date-time */
@@ -2031,6 +2440,10 @@ export interface components {
         };
         TransferOwnershipResultDto: {
             timeline: components["schemas"]["TimelineDto"];
+        };
+        UnreadCountDto: {
+            /** @description Unread notifications (entries, a group counting once) */
+            count: number;
         };
         UpdateCollectionDto: {
             /** @description Trimmed; blank or null clears it */
@@ -2875,6 +3288,34 @@ export interface operations {
             };
         };
     };
+    discoverPopular: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchTimelineDto"][];
+                };
+            };
+            /** @description Bad limit, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     exportFileExportStatus: {
         parameters: {
             query?: never;
@@ -3002,6 +3443,34 @@ export interface operations {
              *     Not signed in
              */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    discoverTrending: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HashtagDto"][];
+                };
+            };
+            /** @description Bad limit, unknown query field */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3361,6 +3830,297 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notificationListNotifications: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    preferenceGetPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    preferenceUpdatePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesChangeDto"];
+            };
+        };
+        responses: {
+            /** @description Every switch after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesDto"];
+                };
+            };
+            /** @description Unknown type or channel, or a value that is not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pushPushKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushKeyDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pushSubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscribedDto"];
+                };
+            };
+            /** @description Not an https endpoint of a public push service, or keys of the wrong size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pushUnsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushUnsubscribeDto"];
+            };
+        };
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller has no subscription with this endpoint */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notificationMarkAllRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count after: 0 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notificationUnreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notificationMarkRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Notification not found (not the caller's, or no such id) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3937,6 +4697,173 @@ export interface operations {
                 content?: never;
             };
             /** @description Nothing of that type and id that the caller may see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    searchEnhanced: {
+        parameters: {
+            query?: {
+                /** @description What to look for. Words must all match (title and hashtags weigh most, then the creator, then the description); "quoted phrase", -excluded, or; accents and case do not matter; the last word matches as a prefix while typed; a word matching nothing is widened to similar known words. #tag looks for hashtags, @name for people. Empty: empty lists. */
+                q?: string;
+                /** @description all: up to `limit` of each kind; one kind: a page of it, the next page's cursor in X-Next-Cursor */
+                type?: "all" | "timelines" | "users" | "hashtags";
+                /** @description Results of each kind; default 10 for all, 20 for one kind */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page (same q and type) */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page of the one type asked for; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResultDto"];
+                };
+            };
+            /** @description Query too long, unknown type, bad limit, invalid cursor, a cursor without a type, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    searchHistoryList: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchHistoryDto"][];
+                };
+            };
+            /** @description Bad limit, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    searchHistoryRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordSearchDto"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or too long query, bad result type or id, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    searchHistoryClear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    searchHistoryRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such entry of the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -98,7 +98,7 @@ describe('signed-in shell', () => {
     const { requests } = signedInApi();
     const user = userEvent.setup();
     renderApp('/');
-    expect(await screen.findByRole('img', { name: '3 unread notifications' })).toHaveTextContent('3');
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toHaveTextContent('3');
 
     // The name begins with what the button shows (the initials), then says what it is.
     const trigger = screen.getByRole('button', { name: 'AL account menu for Ada Lovelace' });

@@ -86,6 +86,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'creator/:id', loader: prefetchTimeline, lazy: lazy(() => import('./routes/app/timeline-studio')) },
             { path: 'watch/:id', lazy: lazy(() => import('./routes/app/watch')) },
             { path: 'search', lazy: lazy(() => import('./routes/app/search')) },
+            { path: 'notifications', lazy: lazy(() => import('./routes/app/notifications')) },
             {
               path: 'profile/:id',
               // The profile, whether one follows them, and the open tab's first page, all at once.

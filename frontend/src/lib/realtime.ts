@@ -53,6 +53,9 @@ export function defaultReconnectDelay(attempt: number, random: () => number = Ma
 
 export const timelineTopic = (timelineId: string) => `timeline:${timelineId}`;
 
+/** A person's own topic (their notifications); the gateway lets only that person subscribe. */
+export const userTopic = (userId: string) => `user:${userId.toLowerCase()}`;
+
 function isMessage(value: unknown): value is RealtimeMessage {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
@@ -60,6 +63,8 @@ function isMessage(value: unknown): value is RealtimeMessage {
 export class RealtimeClient {
   private socket: SocketLike | null = null;
   private authenticated = false;
+  /** Who the socket is signed in as: messages without a timeline are theirs. */
+  private userId: string | null = null;
   private readonly topics = new Map<string, Set<RealtimeListener>>();
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -189,6 +194,7 @@ export class RealtimeClient {
     if (!isMessage(message)) return;
     if (message.type === 'authenticated') {
       this.authenticated = true;
+      this.userId = typeof message.userId === 'string' ? message.userId : null;
       this.attempt = 0;
       for (const topic of this.topics.keys()) this.send({ type: 'subscribe', topic });
       return;
@@ -197,8 +203,8 @@ export class RealtimeClient {
       console.warn('Realtime error', message.message, message.topic);
       return;
     }
-    if (typeof message.timelineId !== 'string') return;
-    const listeners = this.topics.get(timelineTopic(message.timelineId));
+    const topic = typeof message.timelineId === 'string' ? timelineTopic(message.timelineId) : this.userId ? userTopic(this.userId) : null;
+    const listeners = topic ? this.topics.get(topic) : undefined;
     if (!listeners) return;
     for (const listener of [...listeners]) {
       try {
@@ -274,6 +280,18 @@ export function getRealtimeClient(): RealtimeClient {
 export function setRealtimeClient(client: RealtimeClient | null): void {
   shared?.close();
   shared = client;
+}
+
+/**
+ * Calls `onMessage` with every realtime message for the signed-in person (`user:<id>`: their
+ * notifications) while the component is mounted. An empty id listens to nothing.
+ */
+export function useUserRealtime(userId: string | null | undefined, onMessage: RealtimeListener): void {
+  const handle = useEffectEvent((message: RealtimeMessage) => onMessage(message));
+  useEffect(() => {
+    if (!userId) return;
+    return getRealtimeClient().subscribe(userTopic(userId), (message) => handle(message));
+  }, [userId]);
 }
 
 /**

@@ -118,6 +118,18 @@ describe('the product route table', () => {
     ['/api/media/9/file', 'media'],
     ['/api/timelines/7/export', 'media'],
     ['/api/exports/9/file', 'media'],
+    ['/api/notifications', 'notifications'],
+    ['/api/notifications/unread-count', 'notifications'],
+    ['/api/notifications/0b6f0c3e-6a3f-4d5e-9a52-0d2f8e8d6c11/read', 'notifications'],
+    ['/api/notifications/read-all', 'notifications'],
+    ['/api/notifications/preferences', 'notifications'],
+    ['/api/notifications/push-key', 'notifications'],
+    ['/api/notifications/push-subscriptions', 'notifications'],
+    ['/api/search/enhanced', 'search'],
+    ['/api/search/history', 'search'],
+    ['/api/search/history/0b6f0c3e-6a3f-4d5e-9a52-0d2f8e8d6c11', 'search'],
+    ['/api/discover/popular/timeline', 'search'],
+    ['/api/hashtags/trending', 'search'],
   ])('routes %s to %s', (path, service) => {
     expect(table.resolve(path)?.service).toBe(service);
   });
@@ -153,7 +165,7 @@ describe('the product route table', () => {
     expect(table.resolve('/api/collections/5/timelines/7')?.pattern).toBe('/api/collections/:id/timelines/:timelineId');
   });
 
-  it('routes to auth, media, social and timelines', () => {
-    expect(table.services()).toEqual(['auth', 'media', 'social', 'timelines']);
+  it('routes to auth, media, notifications, search, social and timelines', () => {
+    expect(table.services()).toEqual(['auth', 'media', 'notifications', 'search', 'social', 'timelines']);
   });
 });

@@ -72,6 +72,17 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/videos/:id/comments/:commentId', service: 'social' },
   { pattern: '/api/videos/:id/comments/:commentId/replies', service: 'social' },
 
+  // notifications: the bell's count, the list, read marks, preferences, Web Push subscriptions
+  { pattern: '/api/notifications', service: 'notifications' },
+  { pattern: '/api/notifications/*', service: 'notifications' },
+
+  // search: full-text search, recent searches, popular timelines, trending hashtags
+  { pattern: '/api/search/enhanced', service: 'search' },
+  { pattern: '/api/search/history', service: 'search' },
+  { pattern: '/api/search/history/:id', service: 'search' },
+  { pattern: '/api/discover/popular/timeline', service: 'search' },
+  { pattern: '/api/hashtags/trending', service: 'search' },
+
   // media: resumable uploads (tus), simple uploads, lists, order, titles, deletion, streaming, exports
   { pattern: '/api/uploads', service: 'media' },
   { pattern: '/api/uploads/*', service: 'media' },

@@ -71,7 +71,7 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
   relay.start();
   const processor = new MediaProcessor({ dataSource, bus, storage, relay, logger, binaries, ...(options.tempDir ? { tempDir: options.tempDir } : {}) });
 
-  const exporter = new ExportProcessor({ dataSource, storage, logger, binaries, ...(options.tempDir ? { tempDir: options.tempDir } : {}) });
+  const exporter = new ExportProcessor({ dataSource, storage, logger, binaries, relay, ...(options.tempDir ? { tempDir: options.tempDir } : {}) });
 
   let subscription: Subscription | undefined;
   let exportSubscription: Subscription | undefined;

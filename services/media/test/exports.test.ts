@@ -108,6 +108,8 @@ describe('timeline export (real ffmpeg, Postgres)', () => {
     expect(row).toEqual(expect.objectContaining({ status: 'completed', object_key: `exports/${exportId}/My_trip__d_a_1_.mp4`, requested_by: h.world.viewer }));
     expect(row!.completed_at).not.toBeNull();
     expect(await readdir(workerTemp)).toEqual([]);
+    // The requester is told (the notifications service listens for it).
+    expect(await h.query('SELECT actor_user_id FROM outbox WHERE type = $1', ['media.export.completed'])).toEqual([{ actor_user_id: h.world.viewer }]);
 
     // A token for the export opens nothing else, and a tampered one has expired.
     await h.call('get', `${downloadUrl}x`, {}).expect(401);

@@ -24,7 +24,7 @@ describe('social service on NATS', () => {
   it('publishes TimelineCommentAdded exactly once, with metadata', async () => {
     const { world } = h;
     await h.register(world.collaborator, 'cleo', 'Cleo Collaborator');
-    const res = await h.call('post', `/api/timelines/${world.privateTimeline}/comments`, { userId: world.collaborator }).send({ content: 'On the bus' }).expect(201);
+    const res = await h.call('post', `/api/timelines/${world.privateTimeline}/comments`, { userId: world.collaborator }).send({ content: 'On the bus with @Ana' }).expect(201);
     expect(res.body.userName).toBe('Cleo Collaborator');
     const mine = () => seen.filter((m) => m.subject === SocialEvents.TimelineCommentAdded.subject && fromBinary(TimelineCommentAddedSchema, m.data).commentId === res.body.id);
     await waitFor(() => mine().length > 0);
@@ -33,7 +33,7 @@ describe('social service on NATS', () => {
     expect(mine()).toHaveLength(1);
     const event = mine()[0]!;
     expect(event.meta).toMatchObject({ type: 'social.timeline_comment.added', version: 1, actorUserId: world.collaborator, requestId: expect.stringMatching(/^test-/) });
-    expect(fromBinary(TimelineCommentAddedSchema, event.data)).toMatchObject({ commentId: res.body.id, timelineId: world.privateTimeline, userId: world.collaborator });
+    expect(fromBinary(TimelineCommentAddedSchema, event.data)).toMatchObject({ commentId: res.body.id, timelineId: world.privateTimeline, userId: world.collaborator, mentions: ['ana'] });
 
     const [row] = await h.query<{ pending: string }>('SELECT count(*) AS pending FROM outbox WHERE dispatched_at IS NULL');
     expect(Number(row?.pending)).toBe(0);

@@ -154,7 +154,10 @@ describe('video likes and comments', () => {
       const event = (await added()).find((e) => e.commentId === res.body.id)!;
       expect(event).toMatchObject({ targetType: TargetType.VIDEO, targetId: id, timelineId: w.publicTimeline, ownerId: w.owner, userId: w.stranger, parentCommentId: '', content: 'Where is this?', count: 1n });
       // Without timelineId it is the video's timeline all the same.
-      expect((await comment(id, w.collaborator, { content: 'Lisbon' }).expect(201)).body.timelineId).toBe(w.publicTimeline);
+      const lisbon = await comment(id, w.collaborator, { content: 'Lisbon, says @Sam' }).expect(201);
+      expect(lisbon.body.timelineId).toBe(w.publicTimeline);
+      // The people it names travel with it (the notifications service tells them).
+      expect((await added()).find((e) => e.commentId === lisbon.body.id)).toMatchObject({ mentions: ['sam'] });
     });
 
     it('refuses a timelineId other than the video\'s, and bad content, changing nothing', async () => {

@@ -35,7 +35,7 @@ export function AppLayout({ user }: { user: User }) {
       {watching ? null : (
         <Header
           user={user}
-          notifications={<NotificationBell />}
+          notifications={<NotificationBell userId={user.id} />}
           onCreate={openPicker}
           onLogout={() => {
             // Whoever signs in next starts at home, not on the last person's page.

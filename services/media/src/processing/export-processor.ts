@@ -3,8 +3,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type Job, type Logger, ObjectNotFoundError, type ObjectStorage } from '@timeliner/platform';
-import type { ExportTimelineJob } from '@timeliner/proto';
+import { type Job, type Logger, ObjectNotFoundError, type ObjectStorage, Outbox } from '@timeliner/platform';
+import { type ExportTimelineJob, MediaEvents } from '@timeliner/proto';
 import type { DataSource } from 'typeorm';
 import { Export } from '../exports/export.entity.js';
 import { Media } from '../media/media.entity.js';
@@ -20,6 +20,8 @@ export interface ExportProcessorDeps {
   storage: ObjectStorage;
   logger: Logger;
   binaries: FfmpegBinaries;
+  /** Publishes the outbox now rather than at its next poll (ExportCompleted). */
+  relay?: { kick(): void };
   tempDir?: string;
 }
 
@@ -125,7 +127,16 @@ export class ExportProcessor {
       const key = `exports/${exportId}/${row.fileName}`;
       const { size } = await stat(output);
       await this.deps.storage.put(key, createReadStream(output), { contentType: 'video/mp4', size });
-      await this.repo().update({ id: exportId }, { status: 'completed', objectKey: key, error: null, completedAt: new Date() });
+      await this.deps.dataSource.transaction(async (manager) => {
+        await manager.update(Export, { id: exportId }, { status: 'completed', objectKey: key, error: null, completedAt: new Date() });
+        await Outbox.add(
+          manager,
+          MediaEvents.ExportCompleted,
+          { exportId, timelineId: row.timelineId, requesterId: row.requestedBy, fileName: row.fileName },
+          { actorUserId: row.requestedBy, ...(job.meta.requestId ? { requestId: job.meta.requestId } : {}) },
+        );
+      });
+      this.deps.relay?.kick();
       return { seconds: inputs.reduce((sum, input) => sum + input.duration, 0) };
     } finally {
       await rm(work, { recursive: true, force: true }).catch(() => undefined);

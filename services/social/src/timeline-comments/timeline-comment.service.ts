@@ -8,6 +8,7 @@ import { requireVisibleTimeline } from '../access/timeline-access.js';
 import { recordActivity } from '../activity/activity-recorder.js';
 import type { EventWriter } from '@timeliner/platform';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page, type PageQueryDto } from '../pagination/cursor.js';
+import { mentionsOf } from '../posts/post-text.js';
 import { storedNameOf } from '../users/user-names.js';
 import { mapUserSummary } from '../users/user-summary.dto.js';
 import type { CommentRow, TimelineCommentRepository } from './timeline-comment.repository.js';
@@ -69,6 +70,7 @@ export class TimelineCommentService {
         timelineId: inserted.comment.timelineId,
         userId: inserted.comment.userId,
         createdAt: timestampFromDate(inserted.comment.createdAt),
+        mentions: mentionsOf(inserted.comment.content),
       }, { actorUserId: caller.userId, requestId: caller.requestId });
       await recordActivity(manager, {
         sourceEventId: eventId, userId: caller.userId, activityType: 'commented_timeline', targetType: 'timeline', targetId: inserted.comment.timelineId,

@@ -6,6 +6,7 @@ import type { Caller, EventWriter, SignedInCaller, TimelineAccess } from '@timel
 import { SocialEvents, TargetType } from '@timeliner/proto';
 import { isUuid } from '../ids.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page, type PageQueryDto } from '../pagination/cursor.js';
+import { mentionsOf } from '../posts/post-text.js';
 import { storedNameOf } from '../users/user-names.js';
 import { mapUserSummary } from '../users/user-summary.dto.js';
 import { VIDEO_NOT_FOUND, type VideoRepository, type VideoRow } from '../videos/video.repository.js';
@@ -142,7 +143,7 @@ export class VideoCommentService {
         parentCommentId: parent?.id ?? '',
         parentAuthorId: parent?.userId ?? '',
         content,
-        mentions: [],
+        mentions: mentionsOf(content),
         count: BigInt(counted.count),
         countVersion: counted.version,
         createdAt: timestampFromDate(inserted.createdAt),

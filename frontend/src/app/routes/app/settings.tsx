@@ -4,6 +4,7 @@ import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
 import { useUser, type User } from '../../../features/auth/api/get-me';
 import { useUpdateProfile, type UpdateProfileInput } from '../../../features/auth/api/update-profile';
+import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { getProfileQueryOptions } from '../../../features/users/api/get-profile';
 import { errorMessage } from '../../../lib/api-client';
 
@@ -85,6 +86,7 @@ export default function SettingsRoute() {
         <p className="page__subtitle">Signed in as {user?.email}</p>
       </div>
       {user ? <ProfileForm user={user} /> : null}
+      {user ? <NotificationSettings /> : null}
     </div>
   );
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createTestQueryClient, jsonResponse, mockFetch, signIn } from '../../../testing/test-utils';
+import { NotificationSettings } from './notification-settings';
+
+const ALL_ON = Object.fromEntries(['likes', 'comments', 'mentions', 'follows', 'collaboration', 'videos', 'exports'].map((t) => [t, { inApp: true, push: true }]));
+
+function renderSettings() {
+  signIn();
+  const fetched = mockFetch((request) =>
+    request.method === 'PUT' ? jsonResponse(200, { ...ALL_ON, likes: { inApp: true, push: false } }) : jsonResponse(200, ALL_ON),
+  );
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <NotificationSettings />
+    </QueryClientProvider>,
+  );
+  return fetched;
+}
+
+describe('notification settings', () => {
+  it('has an in-app and a push switch per type, and saves the one turned', async () => {
+    const { requests } = renderSettings();
+    const likes = await screen.findByRole('group', { name: 'Likes' });
+    const push = within(likes).getByRole('switch', { name: 'Push' });
+    expect(push).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(push);
+    await waitFor(() => expect(push).toHaveAttribute('aria-checked', 'false'));
+    expect(requests.find((r) => r.method === 'PUT')).toMatchObject({ url: 'http://localhost/api/notifications/preferences', body: { likes: { push: false } } });
+    expect(screen.getAllByRole('group')).toHaveLength(7);
+  });
+
+  it('explains that an iPhone needs the app on its Home Screen for push', async () => {
+    const agent = Object.getOwnPropertyDescriptor(window.navigator, 'userAgent');
+    Object.defineProperty(window.navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', configurable: true });
+    try {
+      renderSettings();
+      expect(await screen.findByTestId('push-needs-home-screen')).toHaveTextContent("Add to Home Screen");
+      expect(screen.queryByRole('switch', { name: 'Push notifications on this device' })).not.toBeInTheDocument();
+    } finally {
+      if (agent) Object.defineProperty(window.navigator, 'userAgent', agent);
+      else delete (window.navigator as { userAgent?: string }).userAgent;
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import { busEntities } from '@timeliner/platform';
+import { VideoRecord } from './media/video.entity.js';
+import { Notification, NotificationActivity } from './notifications/notification.entity.js';
+import { Preference } from './preferences/preference.entity.js';
+import { PushSubscription } from './push/push-subscription.entity.js';
+import { ReactionState } from './social/reaction-state.entity.js';
+import { TimelineMember, TimelineRecord } from './timelines/timeline.entity.js';
+import { UserRecord } from './users/user.entity.js';
+
+export const notificationsEntities = [
+  UserRecord,
+  TimelineRecord,
+  TimelineMember,
+  VideoRecord,
+  ReactionState,
+  Notification,
+  NotificationActivity,
+  Preference,
+  PushSubscription,
+  ...busEntities,
+];

@@ -1,0 +1,92 @@
+import type { Agent } from 'node:https';
+import type { Logger } from 'pino';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, listenService, openDatabase, type RunningService, type Subscription, type WorkQueue } from '@timeliner/platform';
+import { NotificationJobs } from '@timeliner/proto';
+import { LiveNotificationOutlet } from './live/notification-outlet.js';
+import { mediaEventHandlers } from './media/media-events.js';
+import { NotificationsModule } from './notifications.module.js';
+import { Notifier } from './notifications/notifier.js';
+import { PostCommit } from './post-commit.js';
+import { PushDispatcher } from './push/push-dispatcher.js';
+import { PUSH_JOB_POLICY, PushSender } from './push/push-sender.js';
+import type { VapidKeys } from './push/vapid.js';
+import { schema } from './schema.js';
+import { socialEventHandlers, versionedSocialEventHandlers } from './social/social-events.js';
+import { timelineEventHandlers } from './timelines/timeline-events.js';
+import { userEventHandlers } from './users/user-events.js';
+
+export interface NotificationsServiceOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  /** Carries Web Push deliveries (JetStream work queue, or in-process in the single-process mode). */
+  workQueue: WorkQueue;
+  logger: Logger;
+  identitySecret: string;
+  port: number;
+  host: string;
+  vapid: VapidKeys;
+  /** Tests only: accept push endpoints on loopback. */
+  allowLoopbackPush?: boolean;
+  /** Tests only: the HTTPS agent for push services (one that trusts a local push service). */
+  pushAgent?: Agent;
+  /** Work-queue policy of push deliveries (tests shorten the back-off). */
+  pushPolicy?: Partial<typeof PUSH_JOB_POLICY>;
+}
+
+/** Consumer groups of this service on the event stream (replicas share them): events in order, and likes and follows several at once. */
+export const CONSUMER_GROUP = 'notifications';
+export const VERSIONED_CONSUMER_GROUP = 'notifications-versioned';
+/** Likes and follows handled at once per replica; their versions make the order irrelevant. */
+const VERSIONED_CONCURRENCY = 4;
+
+/**
+ * Starts the notifications service: its schema, the consumer that turns other services' events
+ * into notifications (and keeps the read models it needs), the push worker, and the HTTP API.
+ */
+export async function startNotificationsService(options: NotificationsServiceOptions): Promise<RunningService> {
+  const { logger, bus, workQueue } = options;
+  const dataSource = await openDatabase({ url: options.databaseUrl, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger });
+  const postCommit = PostCommit.install(dataSource, logger);
+  const outlet = new LiveNotificationOutlet(bus, postCommit, new PushDispatcher(dataSource, workQueue), logger);
+  const notifier = new Notifier(outlet);
+
+  const sender = new PushSender(dataSource, options.vapid, logger, options.pushAgent);
+  const pushWorker: Subscription = await workQueue.process(NotificationJobs.DeliverPush, { ...PUSH_JOB_POLICY, ...options.pushPolicy }, {
+    run: async (job) => {
+      const outcome = await sender.deliver(job);
+      logger.debug({ subscriptionId: job.payload.subscriptionId, outcome, attempt: job.attempt }, 'push delivery');
+    },
+    failed: async (job, error) => {
+      logger.warn({ subscriptionId: job.payload.subscriptionId, err: error }, 'push given up');
+    },
+  });
+
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [
+    ...userEventHandlers,
+    ...timelineEventHandlers(notifier),
+    ...socialEventHandlers(notifier),
+    ...mediaEventHandlers(notifier),
+  ]);
+  const versionedConsumer = await consumeEvents(bus, { durable: VERSIONED_CONSUMER_GROUP, dataSource, logger, concurrency: VERSIONED_CONCURRENCY }, versionedSocialEventHandlers(notifier));
+
+  const app = await createServiceApp({
+    name: 'notifications',
+    module: NotificationsModule.forRoot({ dataSource, outlet, vapidPublicKey: options.vapid.publicKey, endpoints: { allowLoopback: options.allowLoopbackPush ?? false } }),
+    logger,
+    identitySecret: options.identitySecret,
+    healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy(), queue: () => workQueue.isHealthy() },
+  });
+  const url = await listenService(app, { name: 'notifications', port: options.port, host: options.host, logger });
+
+  return {
+    app,
+    url,
+    async close() {
+      await app.close();
+      await consumer.unsubscribe();
+      await versionedConsumer.unsubscribe();
+      await pushWorker.unsubscribe();
+      await dataSource.destroy();
+    },
+  };
+}

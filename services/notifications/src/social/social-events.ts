@@ -1,0 +1,183 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { on } from '@timeliner/platform';
+import { Reaction, SocialEvents, TargetType as SocialTarget } from '@timeliner/proto';
+import type { EntityManager } from 'typeorm';
+import { idOf } from '../ids.js';
+import { VideoRecord } from '../media/video.entity.js';
+import type { Activity, Notifier } from '../notifications/notifier.js';
+import { maySee } from '../timelines/timeline-events.js';
+import { TimelineRecord } from '../timelines/timeline.entity.js';
+import { ReactionState } from './reaction-state.entity.js';
+
+type Target = Activity['target'];
+const at = (occurredAt: string) => new Date(occurredAt);
+
+const TARGET_TYPES: Partial<Record<SocialTarget, 'post' | 'timeline' | 'video'>> = {
+  [SocialTarget.POST]: 'post',
+  [SocialTarget.TIMELINE]: 'timeline',
+  [SocialTarget.VIDEO]: 'video',
+};
+
+/** The target as a notification shows it, and who owns it when the event did not say. */
+async function describeTarget(manager: EntityManager, type: 'post' | 'timeline' | 'video', id: string, timelineId: string | null, ownerId: string | null): Promise<{ target: Target; ownerId: string | null }> {
+  const timeline = timelineId ? await manager.findOneBy(TimelineRecord, { id: timelineId }) : null;
+  if (type === 'video') {
+    const video = await manager.findOneBy(VideoRecord, { id });
+    return { target: { type, id, timelineId, title: timeline?.title ?? video?.originalName ?? null }, ownerId: ownerId ?? timeline?.ownerId ?? null };
+  }
+  if (type === 'timeline') return { target: { type, id, timelineId: id, title: timeline?.title ?? null }, ownerId: ownerId ?? timeline?.ownerId ?? null };
+  return { target: { type, id, timelineId: null, title: null, ownerId }, ownerId };
+}
+
+/** Applies a versioned on/off change only when it is newer than the one already seen. */
+async function isNewest(manager: EntityManager, targetKey: string, userId: string, version: bigint, active: boolean): Promise<boolean> {
+  const seen = await manager.findOneBy(ReactionState, { targetKey, userId });
+  if (seen && BigInt(seen.version) >= version) return false;
+  await manager.upsert(ReactionState, { targetKey, userId, version: version.toString(), active }, ['targetKey', 'userId']);
+  return true;
+}
+
+/** Mentioned usernames → people, in order, without the ones excluded. */
+async function mentioned(manager: EntityManager, usernames: readonly string[], exclude: ReadonlySet<string>): Promise<string[]> {
+  if (usernames.length === 0) return [];
+  const rows = (await manager.query('SELECT id, username FROM users WHERE username = ANY($1)', [usernames.map((u) => u.toLowerCase())])) as Array<{ id: string; username: string }>;
+  const byName = new Map(rows.map((row) => [row.username, row.id]));
+  return usernames.map((name) => byName.get(name.toLowerCase())).filter((id): id is string => id !== undefined && !exclude.has(id));
+}
+
+/** Tells a person about an activity unless it is on a timeline they may not see. */
+const telling = (notifier: Notifier) => async (manager: EntityManager, activity: Activity): Promise<void> => {
+  if (!(await maySee(manager, activity.target.timelineId, activity.recipientId))) return;
+  await notifier.add(manager, activity);
+};
+
+/**
+ * Likes and follows: the busiest events, and versioned (an on/off older than the one applied is
+ * ignored), so their consumer may handle several at once in any order.
+ */
+export const versionedSocialEventHandlers = (notifier: Notifier) => {
+  const tell = telling(notifier);
+  return [
+    on(SocialEvents.ReactionChanged, async (change, meta, manager) => {
+      const type = TARGET_TYPES[change.targetType];
+      const targetId = idOf(change.targetId);
+      const actorId = idOf(change.userId);
+      if (change.reaction !== Reaction.LIKE || !type || !targetId || !actorId) return;
+      const targetKey = `${type}:${targetId}`;
+      if (!(await isNewest(manager, targetKey, actorId, change.countVersion, change.active))) return;
+      const timelineId = type === 'post' ? null : idOf(change.timelineId);
+      const { target, ownerId } = await describeTarget(manager, type, targetId, timelineId, idOf(change.ownerId));
+      if (!ownerId) return;
+      const sourceKey = `like:${targetKey}:${actorId}`;
+      if (!change.active) return notifier.retract(manager, sourceKey, ownerId);
+      await tell(manager, { recipientId: ownerId, kind: 'like', target, sourceKey, actorId, occurredAt: change.at ? timestampDate(change.at) : at(meta.occurredAt) });
+    }),
+
+    on(SocialEvents.FollowChanged, async (follow, meta, manager) => {
+      const followerId = idOf(follow.followerId);
+      const followeeId = idOf(follow.followeeId);
+      if (!followerId || !followeeId) return;
+      if (!(await isNewest(manager, `follow:${followeeId}`, followerId, follow.followersVersion, follow.active))) return;
+      const sourceKey = `follow:${followerId}`;
+      if (!follow.active) return notifier.retract(manager, sourceKey, followeeId);
+      await notifier.add(manager, { recipientId: followeeId, kind: 'follow', target: { type: 'user', id: followeeId, timelineId: null, title: null }, sourceKey, actorId: followerId, occurredAt: at(meta.occurredAt) });
+    }),
+  ];
+};
+
+/**
+ * Comments, replies and mentions, handled in order (a comment's deletion after its addition).
+ * Each recipient is told once per event: a reply's author gets "replied", the owner "commented"
+ * (unless they wrote the comment replied to), the people mentioned "mentioned you"; nobody about
+ * their own action or about what they may not see.
+ */
+export const socialEventHandlers = (notifier: Notifier) => {
+  const tell = telling(notifier);
+  return [
+    on(SocialEvents.CommentAdded, async (comment, meta, manager) => {
+      const type = TARGET_TYPES[comment.targetType];
+      const commentId = idOf(comment.commentId);
+      const targetId = idOf(comment.targetId);
+      const actorId = idOf(comment.userId);
+      if (!type || !commentId || !targetId || !actorId) return;
+      const timelineId = type === 'post' ? null : idOf(comment.timelineId);
+      const { target, ownerId } = await describeTarget(manager, type, targetId, timelineId, idOf(comment.ownerId));
+      const occurredAt = at(meta.occurredAt);
+      const sourceKey = `comment:${commentId}`;
+      const told = new Set<string>([actorId]);
+      const parentId = idOf(comment.parentCommentId);
+      const parentAuthorId = idOf(comment.parentAuthorId);
+      if (parentId && parentAuthorId && !told.has(parentAuthorId)) {
+        told.add(parentAuthorId);
+        await tell(manager, { recipientId: parentAuthorId, kind: 'reply', target: { type: 'comment', id: parentId, timelineId, title: target.title, ownerId: target.ownerId ?? null }, sourceKey, actorId, occurredAt });
+      }
+      if (ownerId && !told.has(ownerId)) {
+        told.add(ownerId);
+        await tell(manager, { recipientId: ownerId, kind: 'comment', target, sourceKey, actorId, occurredAt });
+      }
+      for (const recipientId of await mentioned(manager, comment.mentions, told)) {
+        told.add(recipientId);
+        await tell(manager, { recipientId, kind: 'mention', target, sourceKey, actorId, occurredAt });
+      }
+    }),
+
+    on(SocialEvents.CommentDeleted, async (deleted, _meta, manager) => {
+      const commentId = idOf(deleted.commentId);
+      if (commentId) await notifier.retract(manager, `comment:${commentId}`);
+    }),
+
+    on(SocialEvents.TimelineCommentAdded, async (comment, meta, manager) => {
+      const commentId = idOf(comment.commentId);
+      const timelineId = idOf(comment.timelineId);
+      const actorId = idOf(comment.userId);
+      if (!commentId || !timelineId || !actorId) return;
+      const { target, ownerId } = await describeTarget(manager, 'timeline', timelineId, timelineId, null);
+      const sourceKey = `comment:${commentId}`;
+      const occurredAt = at(meta.occurredAt);
+      const told = new Set<string>([actorId]);
+      if (ownerId && !told.has(ownerId)) {
+        told.add(ownerId);
+        await tell(manager, { recipientId: ownerId, kind: 'comment', target, sourceKey, actorId, occurredAt });
+      }
+      for (const recipientId of await mentioned(manager, comment.mentions, told)) {
+        told.add(recipientId);
+        await tell(manager, { recipientId, kind: 'mention', target, sourceKey, actorId, occurredAt });
+      }
+    }),
+
+    on(SocialEvents.TimelineCommentDeleted, async (deleted, _meta, manager) => {
+      const commentId = idOf(deleted.commentId);
+      if (commentId) await notifier.retract(manager, `comment:${commentId}`);
+    }),
+
+    on(SocialEvents.PostCreated, async (post, meta, manager) => {
+      await mentionsInPost(manager, post.postId, post.userId, post.mentions, meta.occurredAt);
+    }),
+
+    // An edit that names someone new tells them; people already told are not told again.
+    on(SocialEvents.PostUpdated, async (post, meta, manager) => {
+      await mentionsInPost(manager, post.postId, post.userId, post.mentions, meta.occurredAt);
+    }),
+
+    on(SocialEvents.PostDeleted, async (post, _meta, manager) => {
+      const postId = idOf(post.postId);
+      if (postId) await notifier.dropAboutTarget(manager, 'post', postId);
+    }),
+  ];
+
+  async function mentionsInPost(manager: EntityManager, rawPostId: string, rawAuthorId: string, mentions: readonly string[], occurredAt: string): Promise<void> {
+    const postId = idOf(rawPostId);
+    const authorId = idOf(rawAuthorId);
+    if (!postId || !authorId) return;
+    for (const recipientId of await mentioned(manager, mentions, new Set([authorId]))) {
+      await notifier.add(manager, {
+        recipientId,
+        kind: 'mention',
+        target: { type: 'post', id: postId, timelineId: null, title: null, ownerId: authorId },
+        sourceKey: `mention:post:${postId}`,
+        actorId: authorId,
+        occurredAt: new Date(occurredAt),
+      });
+    }
+  }
+};

@@ -1,0 +1,186 @@
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, randomUUID, verify } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, createServer, type Server } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
+import { type NotificationsHarness, startHarness, waitFor } from './harness.js';
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, json: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+}
+
+type Browser = ReturnType<typeof browserKeys>;
+
+/** RFC 8291 + RFC 8188: what the browser does with an aes128gcm push body. */
+function decrypt(body: Buffer, browser: Browser): string {
+  const salt = body.subarray(0, 16);
+  const idLength = body[20]!;
+  const serverPublic = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  const secret = browser.ecdh.computeSecret(serverPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), serverPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', secret, browser.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02 followed by zero padding.
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  if (padded[end] !== 2) throw new Error('no last-record delimiter');
+  return padded.subarray(0, end).toString('utf8');
+}
+
+/** RFC 8292: `vapid t=<ES256 JWT>, k=<public key>`, signed by the application server's key. */
+function checkVapid(headers: IncomingHttpHeaders, audience: string, expected: { publicKey: string; subject: string }): void {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(headers.authorization ?? '');
+  if (!match) throw new Error(`no VAPID authorization: ${headers.authorization}`);
+  const [, token, key] = match as unknown as [string, string, string];
+  expect(key).toBe(expected.publicKey);
+  const [header, claims, signature] = token.split('.') as [string, string, string];
+  expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ typ: 'JWT', alg: 'ES256' });
+  const point = Buffer.from(key, 'base64url');
+  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') }, format: 'jwk' });
+  const valid = verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  expect(valid).toBe(true);
+  const payload = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud: string; exp: number; sub: string };
+  expect(payload.aud).toBe(audience);
+  expect(payload.sub).toBe(expected.subject);
+  const now = Date.now() / 1000;
+  expect(payload.exp).toBeGreaterThan(now);
+  expect(payload.exp).toBeLessThanOrEqual(now + 24 * 3600);
+}
+
+/** A certificate for 127.0.0.1, made for this run. */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'push-tls-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    return { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * Web Push end to end without the internet: a push service on loopback receives what the
+ * notifications worker sends, checks its VAPID JWT and decrypts it with the browser's keys.
+ */
+describe('Web Push', () => {
+  let h: NotificationsHarness;
+  let server: Server;
+  let origin: string;
+  const received: Received[] = [];
+  /** Status answers per path, in order; 201 once they run out. */
+  const answers = new Map<string, number[]>();
+  let ana: string, ben: string;
+  let version = 0n;
+
+  const subscribe = async (userId: string, path: string, browser: Browser) =>
+    h.call('post', '/api/notifications/push-subscriptions', { userId }).send({ endpoint: `${origin}${path}`, keys: browser.json }).expect(201);
+  const like = (ownerId: string, userId: string, targetId = randomUUID()) =>
+    h.publish(SocialEvents.ReactionChanged, { targetType: TargetType.TIMELINE, targetId, timelineId: targetId, ownerId, userId, reaction: Reaction.LIKE, active: true, count: 1n, countVersion: ++version });
+
+  beforeAll(async () => {
+    const tls = selfSignedCertificate();
+    server = createServer(tls, (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+        const status = answers.get(request.url ?? '')?.shift() ?? 201;
+        response.writeHead(status).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    h = await startHarness('notifpush', { pushAgent: new Agent({ ca: tls.cert }) });
+    ana = await h.person('ana', 'Ana');
+    ben = await h.person('ben', 'Ben', 'ben@example.com');
+  });
+
+  afterAll(async () => {
+    await h?.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('delivers a signed, encrypted push with urgency and a topic per group', async () => {
+    const browser = browserKeys();
+    await subscribe(ana, '/push/ana', browser);
+    const timeline = randomUUID();
+    await like(ana, ben, timeline);
+    await waitFor(() => received.some((r) => r.path === '/push/ana'));
+    const push = received.find((r) => r.path === '/push/ana')!;
+
+    checkVapid(push.headers, origin, h.vapid);
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(push.headers.ttl).toBe('86400');
+    expect(push.headers.urgency).toBe('low');
+    expect(push.headers.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(push.body.length).toBeLessThan(4096);
+    const payload = JSON.parse(decrypt(push.body, browser));
+    expect(payload).toMatchObject({ title: 'Timeliner', body: 'Ben liked your timeline', url: `/watch/${timeline}`, tag: push.headers.topic, kind: 'like', unreadCount: 1 });
+
+    // A second like of the same timeline is the same group: the same topic, so the push service
+    // replaces an undelivered first message; another timeline is another topic.
+    const carl = await h.person('carl', 'Carl');
+    await like(ana, carl, timeline);
+    await like(ana, carl);
+    await waitFor(() => received.filter((r) => r.path === '/push/ana').length === 3);
+    const [, second, third] = received.filter((r) => r.path === '/push/ana');
+    expect(second!.headers.topic).toBe(push.headers.topic);
+    expect(third!.headers.topic).not.toBe(push.headers.topic);
+    expect(JSON.parse(decrypt(second!.body, browser))).toMatchObject({ body: 'Carl and Ben liked your timeline', unreadCount: 1 });
+  });
+
+  it('retries a push service that fails, with back-off', async () => {
+    const browser = browserKeys();
+    answers.set('/push/flaky', [503, 500]);
+    await subscribe(ben, '/push/flaky', browser);
+    await like(ben, ana);
+    await waitFor(() => received.filter((r) => r.path === '/push/flaky').length === 3);
+    const tries = received.filter((r) => r.path === '/push/flaky');
+    expect(new Set(tries.map((t) => decrypt(t.body, browser))).size).toBe(1);
+    expect(await h.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [`${origin}/push/flaky`])).toHaveLength(1);
+  });
+
+  it('deletes a subscription its push service says is gone (410)', async () => {
+    const dora = await h.person('dora', 'Dora');
+    answers.set('/push/gone', [410]);
+    await subscribe(dora, '/push/gone', browserKeys());
+    await like(dora, ana);
+    await waitFor(async () => (await h.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [dora])).length === 0);
+    expect(received.filter((r) => r.path === '/push/gone')).toHaveLength(1);
+  });
+
+  it('pushes nothing for a type whose push is turned off, and pushes a type kept out of the list', async () => {
+    const eli = await h.person('eli', 'Eli');
+    const browser = browserKeys();
+    await subscribe(eli, '/push/eli', browser);
+    await h.call('put', '/api/notifications/preferences', { userId: eli }).send({ likes: { push: false }, follows: { inApp: false } }).expect(200);
+    await like(eli, ana);
+    await h.publish(SocialEvents.FollowChanged, { followerId: ben, followeeId: eli, active: true, followersCount: 1n, followersVersion: 1n, followingCount: 1n, followingVersion: 1n });
+    await waitFor(() => received.some((r) => r.path === '/push/eli'));
+    await new Promise((r) => setTimeout(r, 300));
+    const pushes = received.filter((r) => r.path === '/push/eli').map((r) => JSON.parse(decrypt(r.body, browser)));
+    // The badge count is the list's: the like, not the follow kept out of it.
+    expect(pushes).toEqual([expect.objectContaining({ kind: 'follow', body: 'Ben followed you', url: `/profile/${eli}`, unreadCount: 1 })]);
+    expect(((await h.call('get', '/api/notifications', { userId: eli }).expect(200)).body as Array<{ kind: string }>).map((e) => e.kind)).toEqual(['like']);
+  });
+});
