@@ -29,4 +29,4 @@ export interface SuperviseOptions {
   restartDelays?: { first: number; max: number; stableAfter: number };
 }
 
-export function supervise(apps: App[], options?: SuperviseOptions): { done: Promise<number>; stop: () => void };
+export function supervise(apps: App[], options?: SuperviseOptions): { done: Promise<number>; stop: () => void; pidOf: (name: string) => number | undefined };

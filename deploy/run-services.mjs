@@ -236,7 +236,8 @@ export function supervise(
     for (const g of gateways) log(`ready: http://localhost:${g.port} (${backends.map((a) => `${a.name} :${a.port}`).join(', ') || 'no services'})`);
   })();
 
-  return { done, stop: () => stop(0) };
+  // pidOf: the running process of an app (the fault suite kills them as a crash would).
+  return { done, stop: () => stop(0), pidOf: (name) => running.get(name)?.pid };
 }
 
 function build(root, apps, env) {

@@ -18,9 +18,10 @@ import {
   REQUEST_ID_HEADER,
 } from '@timeliner/platform';
 import type { GatewayConfig } from './gateway.config.js';
-import { ContentRateLimiter } from './http/content-rate-limit.js';
+import { WindowLimit } from './http/content-rate-limit.js';
 import { GatewayMetrics } from './http/gateway-metrics.js';
 import { addTooManyRequestsPage, credentialRateLimit, globalRateLimit } from './http/rate-limits.js';
+import { MemoryRateCounter, type RateCounter, RedisRateCounter } from './http/rate-counter.js';
 import { addRequestContext } from './http/request-context.js';
 import { addPermissionsPolicy, helmetOptions } from './http/security-headers.js';
 import { guardSlowClients } from './http/slow-clients.js';
@@ -50,6 +51,26 @@ export interface GatewayOptions {
   webDist?: string;
   /** Who may watch a timeline over /ws; default: ask the timelines service over the bus. */
   timelineAccess?: TimelineAccessCheck;
+}
+
+/** How long a starting gateway waits for Redis before it starts counting in its own memory. */
+const REDIS_START_WAIT_MS = 3_000;
+
+/**
+ * Where the rate limits count: Redis when REDIS_URL is set (shared by every replica), else this
+ * process's memory. A Redis that is not there at start is not waited for beyond a moment: the
+ * counter falls back to memory and joins Redis when it answers.
+ */
+async function openRateCounter(config: GatewayConfig, logger: Logger, metrics: GatewayMetrics): Promise<RateCounter> {
+  if (!config.REDIS_URL) return new MemoryRateCounter();
+  const counter = new RedisRateCounter({
+    url: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    logger,
+    onFallback: () => metrics.rateLimitFallbacks.inc(),
+  });
+  await counter.waitUntilConnected(REDIS_START_WAIT_MS);
+  return counter;
 }
 
 // The gateway's own JSON bodies are tiny; proxied bodies are never parsed and have no limit here.
@@ -106,7 +127,9 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
   });
   await app.register(fastifyHelmet, helmetOptions);
   addPermissionsPolicy(fastify);
-  await app.register(fastifyRateLimit, globalRateLimit(config));
+  const rateCounter = await openRateCounter(config, logger, metrics);
+  fastify.addHook('onClose', async () => rateCounter.close());
+  await app.register(fastifyRateLimit, globalRateLimit(config, rateCounter));
   addTooManyRequestsPage(fastify);
   await app.register(fastifyWebsocket, websocketServerOptions);
 
@@ -120,8 +143,8 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     identitySecret: options.identitySecret,
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_SECONDS * 1000,
     credentialRateLimit: credentialRateLimit(config),
-    contentRateLimit: new ContentRateLimiter(config.CONTENT_RATE_LIMIT_MAX, config.CONTENT_RATE_LIMIT_WINDOW_SECONDS * 1000),
-    anonymousWriteLimit: new ContentRateLimiter(config.ANONYMOUS_WRITE_LIMIT_MAX, config.ANONYMOUS_WRITE_LIMIT_WINDOW_SECONDS * 1000),
+    contentRateLimit: new WindowLimit(rateCounter, 'content', config.CONTENT_RATE_LIMIT_MAX, config.CONTENT_RATE_LIMIT_WINDOW_SECONDS * 1000),
+    anonymousWriteLimit: new WindowLimit(rateCounter, 'anonymous-writes', config.ANONYMOUS_WRITE_LIMIT_MAX, config.ANONYMOUS_WRITE_LIMIT_WINDOW_SECONDS * 1000),
     metrics,
     logger,
   });

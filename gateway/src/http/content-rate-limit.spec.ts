@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ContentRateLimiter, isContentWrite } from './content-rate-limit.js';
+import { isContentWrite, WindowLimit } from './content-rate-limit.js';
+import { MemoryRateCounter } from './rate-counter.js';
 
 describe('isContentWrite', () => {
   it('names the POSTs that create content for others', () => {
@@ -17,16 +18,24 @@ describe('isContentWrite', () => {
   });
 });
 
-describe('ContentRateLimiter', () => {
-  it('allows max writes per window per person, then says how long to wait', () => {
+describe('WindowLimit', () => {
+  it('allows max hits per window per subject, then says how long to wait', async () => {
     let now = 0;
-    const limiter = new ContentRateLimiter(3, 60_000, () => now);
-    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([0, 0, 0]);
-    expect(limiter.take('a')).toBe(60);
-    expect(limiter.take('b')).toBe(0);
+    const limit = new WindowLimit(new MemoryRateCounter(() => now), 'content', 3, 60_000);
+    expect([await limit.take('a'), await limit.take('a'), await limit.take('a')]).toEqual([0, 0, 0]);
+    expect(await limit.take('a')).toBe(60);
+    expect(await limit.take('b')).toBe(0);
     now = 45_500;
-    expect(limiter.take('a')).toBe(15);
+    expect(await limit.take('a')).toBe(15);
     now = 60_000;
-    expect(limiter.take('a')).toBe(0);
+    expect(await limit.take('a')).toBe(0);
+  });
+
+  it('keeps two limits on one counter apart', async () => {
+    const counter = new MemoryRateCounter();
+    const content = new WindowLimit(counter, 'content', 1, 60_000);
+    const anonymous = new WindowLimit(counter, 'anonymous', 1, 60_000);
+    expect([await content.take('a'), await anonymous.take('a')]).toEqual([0, 0]);
+    expect(await content.take('a')).toBeGreaterThan(0);
   });
 });

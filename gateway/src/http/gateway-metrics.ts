@@ -8,6 +8,7 @@ export class GatewayMetrics {
   readonly sessionChecks: Counter<'result'>;
   readonly sockets: Gauge;
   readonly realtimeDelivered: Counter;
+  readonly rateLimitFallbacks: Counter;
 
   constructor(registry: Registry) {
     this.upstreamDuration = new Histogram({
@@ -33,6 +34,11 @@ export class GatewayMetrics {
     this.realtimeDelivered = new Counter({
       name: 'gateway_realtime_messages_delivered_total',
       help: 'Realtime messages written to sockets',
+      registers: [registry],
+    });
+    this.rateLimitFallbacks = new Counter({
+      name: 'gateway_rate_limit_local_hits_total',
+      help: 'Requests counted against a rate limit in this replica because Redis did not answer (limits not shared meanwhile)',
       registers: [registry],
     });
   }

@@ -1,10 +1,11 @@
-import type { RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit';
 import { HttpException } from '@nestjs/common';
 import { errorBody } from '@timeliner/platform';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../gateway.config.js';
 import { policyWithStyleNonce } from '../web/index-page.js';
+import type { RateCounter } from './rate-counter.js';
 
 /** Where sign-in attempts are made: a tighter per-address limit, shared by both. */
 export const CREDENTIAL_ROUTES = ['/api/auth/login', '/api/auth/register'];
@@ -17,17 +18,45 @@ const LIMITED = /^\/(api|ws)(\/|\?|$)/;
 const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new HttpException(errorBody(429, `Too many requests, try again in ${context.after}`), 429);
 
+/** Name of the credential limit's counters (`groupId` reaches the store through the route options). */
+const CREDENTIALS = 'credentials';
+
 /**
- * Per client address (the socket's peer, or what TRUST_PROXY allows): a coarse front line in
- * each replica's memory, so the effective limit grows with the replica count. The auth service
- * keeps the precise per-account limits.
+ * The @fastify/rate-limit store over our RateCounter: the plugin's limits count where the
+ * gateway's own do (this replica's memory, or Redis shared by all replicas). Each limit the
+ * plugin derives (the credential limit) counts under its own name.
  */
-export function globalRateLimit(config: GatewayConfig): RateLimitPluginOptions {
+export function counterStore(counter: RateCounter): FastifyRateLimitStoreCtor {
+  const storeNamed = (limitName: string): FastifyRateLimitStore => ({
+    incr(key, callback, timeWindow) {
+      counter.hit(`${limitName}:${key}`, timeWindow).then(
+        (window) => callback(null, { current: window.count, ttl: window.resetInMs }),
+        (error: Error) => callback(error),
+      );
+    },
+    child(routeOptions) {
+      // What the plugin passes is the derived limit's options merged with its own, not a route.
+      const { groupId, routeInfo } = routeOptions as { groupId?: string; routeInfo?: { method?: string; url?: string } };
+      return storeNamed(groupId ?? `${routeInfo?.method}:${routeInfo?.url}`);
+    },
+  });
+  // The plugin instantiates the store with `new`; a constructor may return the object to use.
+  return function CounterStore() {
+    return storeNamed('requests');
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * Per client address (the socket's peer, or what TRUST_PROXY allows): a coarse front line. With
+ * REDIS_URL it is one budget across all replicas; without, each replica keeps its own. The auth
+ * service keeps the precise per-account limits.
+ */
+export function globalRateLimit(config: GatewayConfig, counter: RateCounter): RateLimitPluginOptions {
   return {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
-    cache: 50_000,
+    store: counterStore(counter),
     allowList: (request) => !LIMITED.test(request.url),
     errorResponseBuilder: tooMany,
   };
@@ -37,6 +66,7 @@ export function credentialRateLimit(config: GatewayConfig): RateLimitOptions {
   return {
     max: config.AUTH_RATE_LIMIT_MAX,
     timeWindow: config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    groupId: CREDENTIALS,
     errorResponseBuilder: tooMany,
   };
 }

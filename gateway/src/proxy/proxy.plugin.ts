@@ -3,7 +3,7 @@ import replyFrom from '@fastify/reply-from';
 import { BadRequestException, HttpException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { currentContext, errorBody, type Logger, signIdentity } from '@timeliner/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ContentRateLimiter, isAnonymousWrite, isContentWrite } from '../http/content-rate-limit.js';
+import { isAnonymousWrite, isContentWrite, type WindowLimit } from '../http/content-rate-limit.js';
 import { jsonErrorHandler } from '../http/error-handler.js';
 import type { GatewayMetrics } from '../http/gateway-metrics.js';
 import { CREDENTIAL_ROUTES } from '../http/rate-limits.js';
@@ -28,9 +28,9 @@ export interface ProxyOptions {
   /** Limit for CREDENTIAL_ROUTES, in place of the global one. */
   credentialRateLimit: RateLimitOptions;
   /** Per-person limit on writes that create content. */
-  contentRateLimit: ContentRateLimiter;
+  contentRateLimit: WindowLimit;
   /** Writes without a session, per client address (the limiter's key is the address then). */
-  anonymousWriteLimit: ContentRateLimiter;
+  anonymousWriteLimit: WindowLimit;
   metrics: GatewayMetrics;
   logger: Logger;
 }
@@ -106,14 +106,14 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
     const context = currentContext();
     if (context && session) context.userId = session.userId;
     if (session && isContentWrite(request.method, target.path)) {
-      const wait = options.contentRateLimit.take(session.userId);
+      const wait = await options.contentRateLimit.take(session.userId);
       if (wait > 0) {
         void reply.header('retry-after', String(wait));
         throw new HttpException(errorBody(429, `You are posting too fast, try again in ${wait} seconds`), 429);
       }
     }
     if (!session && isAnonymousWrite(request.method, target.path)) {
-      const wait = options.anonymousWriteLimit.take(request.ip);
+      const wait = await options.anonymousWriteLimit.take(request.ip);
       if (wait > 0) {
         void reply.header('retry-after', String(wait));
         throw new HttpException(errorBody(429, `Too many requests from this address, try again in ${wait} seconds`), 429);

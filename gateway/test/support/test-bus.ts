@@ -65,8 +65,9 @@ export class FakeAuthResponder {
     this.subscription = undefined;
   }
 
-  signIn(): FakeSession {
-    const session = { token: randomUUID() + randomUUID(), userId: randomUUID(), sessionId: randomUUID() };
+  /** A new session, of a new person or of `userId` (a second device). */
+  signIn(userId: string = randomUUID()): FakeSession {
+    const session = { token: randomUUID() + randomUUID(), userId, sessionId: randomUUID() };
     this.sessions.set(tokenHash(session.token), session);
     return session;
   }

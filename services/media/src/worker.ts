@@ -57,7 +57,11 @@ async function main() {
   collectDefaultMetrics({ register: registry });
 
   await waitForPostgres(config.DATABASE_URL, { timeoutMs: config.STARTUP_WAIT_SECONDS * 1000, logger });
-  const dataSource = await openDatabase({ url: config.DATABASE_URL, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger, poolSize: 4 + config.MEDIA_WORKER_CONCURRENCY });
+  // A job holds a connection while it runs; progress, health and the queue's bookkeeping need a few more.
+  if (config.DATABASE_POOL_SIZE < 4 + config.MEDIA_WORKER_CONCURRENCY) {
+    logger.warn({ pool: config.DATABASE_POOL_SIZE, concurrency: config.MEDIA_WORKER_CONCURRENCY }, 'DATABASE_POOL_SIZE is below 4 + MEDIA_WORKER_CONCURRENCY: jobs will wait for connections');
+  }
+  const dataSource = await openDatabase({ url: config.DATABASE_URL, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger, poolSize: config.DATABASE_POOL_SIZE });
   const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger, waitMs: config.STARTUP_WAIT_SECONDS * 1000, stream: config.streamOptions() });
   const queue = await createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger, stream: config.streamOptions() });
   const storage = await createObjectStorage(config);

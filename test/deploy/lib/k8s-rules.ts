@@ -1,5 +1,6 @@
 // The deployment rules of DESIGN.md section 6 (and the security baseline), checked on rendered
 // manifests. Each check returns human-readable problems; an empty list means the rule holds.
+import { connectionBudgetErrors } from './connection-budget.js';
 import { id, ofKind, podTemplate, selects, type LabelSelector, type Resource } from './resource.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -169,7 +170,7 @@ export function ingressErrors(resources: Resource[]): string[] {
   return errors;
 }
 
-/** The gateway and every worker autoscale, and every Deployment has a PodDisruptionBudget. */
+/** The gateway and every worker autoscale, and every Deployment and StatefulSet has a PodDisruptionBudget. */
 export function availabilityErrors(resources: Resource[]): string[] {
   const errors: string[] = [];
   const hpas = ofKind(resources, 'HorizontalPodAutoscaler');
@@ -187,8 +188,11 @@ export function availabilityErrors(resources: Resource[]): string[] {
       errors.push(`${id(h)}: scales a missing ${h.spec?.scaleTargetRef?.kind}/${h.spec?.scaleTargetRef?.name}`);
     }
   }
+  // The stateful parts too: without a budget a node drain evicts the database or the bus at will.
+  for (const workload of [...ofKind(resources, 'Deployment'), ...ofKind(resources, 'StatefulSet')]) {
+    if (!pdbs.some((p) => selects(p.spec?.selector, podTemplate(workload)!.metadata?.labels))) errors.push(`${id(workload)}: no PodDisruptionBudget`);
+  }
   for (const d of ofKind(resources, 'Deployment')) {
-    if (!pdbs.some((p) => selects(p.spec?.selector, podTemplate(d)!.metadata?.labels))) errors.push(`${id(d)}: no PodDisruptionBudget`);
     if (d.spec?.strategy?.type && d.spec.strategy.type !== 'RollingUpdate') errors.push(`${id(d)}: not a rolling update`);
   }
   return errors;
@@ -204,5 +208,6 @@ export function designRuleErrors(resources: Resource[]): string[] {
     ...networkPolicyErrors(resources),
     ...ingressErrors(resources),
     ...availabilityErrors(resources),
+    ...connectionBudgetErrors(resources),
   ];
 }

@@ -22,6 +22,15 @@ export class BaseConfig {
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
   DATABASE_URL: string | undefined = undefined;
 
+  /**
+   * The most connections this process keeps open to Postgres. Kubernetes sets it per Deployment
+   * so that the replicas' pools fit Postgres's max_connections (k8s/README.md, "Connection budget").
+   */
+  @IsInt()
+  @Min(2)
+  @Max(200)
+  DATABASE_POOL_SIZE: number = 10;
+
   @IsOptional()
   @Matches(/^(nats|tls|wss?):\/\/.+/, { message: 'must be a nats:// URL (comma-separate several servers)' })
   NATS_URL: string | undefined = undefined;

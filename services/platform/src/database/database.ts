@@ -12,8 +12,22 @@ export interface DatabaseOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   logger?: Logger;
-  /** Connections in this process's pool. */
+  /** Connections in this database's pool; default: the process's (setDatabasePoolSize). */
   poolSize?: number;
+}
+
+/** What a process opens per database unless told otherwise: 10, or DATABASE_POOL_SIZE. */
+let processPoolSize = 10;
+
+/**
+ * Sets the pool size of every database this process opens without naming one. A service process
+ * sets it from DATABASE_POOL_SIZE (runServiceProcess), so Kubernetes can fit replicas × pool into
+ * Postgres's max_connections (k8s/README.md, "Connection budget") without each service passing
+ * it along.
+ */
+export function setDatabasePoolSize(size: number): void {
+  if (!Number.isInteger(size) || size < 2) throw new Error(`A database pool needs at least 2 connections (migrations hold one while running on another), got ${size}`);
+  processPoolSize = size;
 }
 
 const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,62}$/;
@@ -32,7 +46,7 @@ function dataSourceFor(options: DatabaseOptions): DataSource {
     migrationsRun: false,
     logging: false,
     extra: {
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? processPoolSize,
       // Every connection works in the service's schema, including raw queries.
       options: `-c search_path=${options.schema}`,
       connectionTimeoutMillis: 5_000,

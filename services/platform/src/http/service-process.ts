@@ -5,6 +5,7 @@ import { createEventBus } from '../bus/bus.factory.js';
 import type { BaseConfig } from '../config/base.config.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
+import { setDatabasePoolSize } from '../database/database.js';
 import { waitForPostgres } from '../startup/wait-for.js';
 import { closeOnSignal } from './bootstrap.js';
 
@@ -24,7 +25,7 @@ export interface Stoppable {
 /**
  * The `main` of a service running as its own process (compose, Kubernetes,
  * `npm run start:services`): validated configuration (exit 78 with every problem named), JSON
- * logs, a wait for Postgres and NATS (up to STARTUP_WAIT_SECONDS), the event bus, then the
+ * logs, the database pool size (DATABASE_POOL_SIZE), a wait for Postgres and NATS (up to STARTUP_WAIT_SECONDS), the event bus, then the
  * service; on SIGTERM the service drains before the bus closes.
  */
 export function runServiceProcess<Config extends BaseConfig>(
@@ -41,6 +42,7 @@ export function runServiceProcess<Config extends BaseConfig>(
       ]);
     }
     const logger = createLogger(name, config.LOG_LEVEL);
+    setDatabasePoolSize(config.DATABASE_POOL_SIZE);
     const waitMs = config.STARTUP_WAIT_SECONDS * 1000;
     await waitForPostgres(config.DATABASE_URL, { timeoutMs: waitMs, logger });
     const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name, logger, waitMs, stream: config.streamOptions() });
