@@ -4,7 +4,7 @@ import { MemoryRateCounter } from './rate-counter.js';
 
 describe('isContentWrite', () => {
   it('names the POSTs that create content for others', () => {
-    for (const path of ['/api/timelines', '/api/posts', '/api/reports', '/api/timelines/t1/comments', '/api/posts/p1/comments', '/api/videos/v1/comments', '/api/videos/v1/comments/c1/replies', '/api/timelines/t1/invite', '/api/timelines/t1/export', '/api/invitations/i1/resend']) {
+    for (const path of ['/api/timelines', '/api/posts', '/api/reports', '/api/timelines/t1/comments', '/api/posts/p1/comments', '/api/videos/v1/comments', '/api/videos/v1/comments/c1/replies', '/api/timelines/t1/invite', '/api/timelines/t1/export', '/api/invitations/i1/resend', '/api/collections', '/api/media/avatar']) {
       expect([path, isContentWrite('POST', path)]).toEqual([path, true]);
     }
   });
@@ -15,6 +15,8 @@ describe('isContentWrite', () => {
     expect(isContentWrite('POST', '/api/uploads')).toBe(false);
     expect(isContentWrite('POST', '/api/timelines/t1/views')).toBe(false);
     expect(isContentWrite('PATCH', '/api/timelines/t1')).toBe(false);
+    expect(isContentWrite('POST', '/api/search/history')).toBe(false);
+    expect(isContentWrite('POST', '/api/notifications/read-all')).toBe(false);
   });
 });
 

@@ -2,7 +2,8 @@ import type { RateCounter } from './rate-counter.js';
 
 /**
  * What a person creates for others to see: timelines, posts, comments and replies, invitations,
- * exports and reports. Each is a POST to one of these paths (ids are single segments).
+ * exports, reports, collections, and profile pictures (each one decoded and resized). Each is a
+ * POST to one of these paths (ids are single segments).
  */
 const CONTENT_WRITES = [
   /^\/api\/timelines$/,
@@ -12,6 +13,8 @@ const CONTENT_WRITES = [
   /^\/api\/videos\/[^/]+\/comments\/[^/]+\/replies$/,
   /^\/api\/timelines\/[^/]+\/(invite|export)$/,
   /^\/api\/invitations\/[^/]+\/resend$/,
+  /^\/api\/collections$/,
+  /^\/api\/media\/avatar$/,
 ];
 
 /**
