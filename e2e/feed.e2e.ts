@@ -147,8 +147,8 @@ describe('home feed journeys', () => {
     const feed = (page: Page, tab = 'For you') => page.getByRole('feed', { name: tab });
     const postCard = (page: Page, content: string, tab?: string) => feed(page, tab).getByRole('article').filter({ has: page.getByText(content, { exact: true }) });
     const timelineCard = (page: Page, title: string) => feed(page).getByRole('article', { name: title, exact: true });
-    const likeButton = (card: Locator) => card.getByRole('button', { name: /^Like \(/ });
-    const commentsButton = (card: Locator) => card.getByRole('button', { name: /^Comments \(/ });
+    const likeButton = (card: Locator) => card.getByRole('button', { name: /^Like, / });
+    const commentsButton = (card: Locator) => card.getByRole('button', { name: /^Comments, / });
     const bookmarkButton = (card: Locator) => card.getByRole('button', { name: 'Bookmark', exact: true });
 
     /** Reloads until `card` shows (the feed is read once per load). */

@@ -152,7 +152,8 @@ describe('timeline studio: realtime', () => {
     const socket = FakeWebSocket.latest()!;
     act(() => socket.connect());
     expect(socket.sent[0]).toEqual({ type: 'auth', token: 'test-token' });
-    expect(socket.topics()).toEqual(['timeline:t1']);
+    // The timeline's topic, beside the signed-in person's own (their notifications).
+    expect(socket.topics()).toEqual([`user:${testUser.id}`, 'timeline:t1']);
 
     const videosBefore = count('/api/timelines/t1/videos');
     const timelineBefore = count('/api/timelines/t1');

@@ -28,6 +28,15 @@ export default function SaveToCollectionSheet({ timelineId, title, open, onOpenC
   const toggle = useToggleTimelineInCollection(timelineId);
   const create = useCreateCollectionWithTimeline(timelineId);
   const [creating, setCreating] = useState(false);
+  // The tick shows in the same render as the click, before the cached list catches up (a refetch
+  // in flight when the box is clicked would otherwise show the old state for a moment).
+  const [ticking, setTicking] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const settle = (collectionId: string) =>
+    setTicking((current) => {
+      const next = new Map(current);
+      next.delete(collectionId);
+      return next;
+    });
 
   const change = (next: boolean) => {
     if (!next) setCreating(false);
@@ -57,12 +66,14 @@ export default function SaveToCollectionSheet({ timelineId, title, open, onOpenC
               <input
                 type="checkbox"
                 className="save-sheet__checkbox"
-                checked={collection.contains}
+                checked={ticking.get(collection.id) ?? collection.contains}
                 onChange={(event) => {
                   const contains = event.target.checked;
+                  setTicking((current) => new Map(current).set(collection.id, contains));
                   toggle.mutate(
                     { collectionId: collection.id, contains },
                     {
+                      onSettled: () => settle(collection.id),
                       onError: (error) =>
                         toast({
                           title: contains ? 'Could not save to collection' : 'Could not remove from collection',
