@@ -147,7 +147,8 @@ describe('supervise', () => {
     const env = { ...process.env, INTERNAL_SECRET: 's'.repeat(32), HOST: '127.0.0.1' };
     const run = supervise(apps, { root, env, out: out.stream, err: out.stream, readyTimeoutMs: 10_000 });
 
-    await until(() => out.text().includes('ready: http://localhost:'));
+    // The gateway asks auth once it listens, so its answer may come after the ready line.
+    await until(() => out.text().includes('ready: http://localhost:') && out.text().includes('gateway | auth ready'));
     const text = out.text();
     expect(text).toContain(`auth    | listening on 127.0.0.1:${apps[0]!.port} secret=${'s'.repeat(32)}`);
     expect(text).toContain(`gateway | listening on 127.0.0.1:${apps[1]!.port}`);
