@@ -15,7 +15,9 @@
 //   4. NOTIF_BENCH_LIKES (400) likes at NOTIF_BENCH_LIKE_RATE (20) per second, each a different
 //      (actor, timeline) pair: the time from the like's HTTP answer to the first `notification`
 //      message about that timeline on one of its owner's sockets; p50 / p95 / p99 / max, and how
-//      many never arrived (10 s);
+//      many never arrived (10 s); then where the time went, from the outbox and inbox times: social's
+//      relay, the notifications consumer, the notifications service's own outbox relay
+//      (`NotificationChanged`) and its delivery group, which sends the socket message;
 //   5. `GET /api/notifications/unread-count` at NOTIF_BENCH_COUNT_RATE (500) per second for
 //      NOTIF_BENCH_SECONDS (10), open loop (latency from when each request was due), straight at
 //      the notifications service (signed as the gateway would) and through the gateway;
@@ -294,7 +296,8 @@ async function main() {
     console.log(`\nlike answered → /ws message on the owner's socket, ${likes.length} likes at ${LIKE_RATE}/s with ${sockets.length} sockets connected:`);
     console.log(`  p50 ${ms(delivery.p50)}  p95 ${ms(delivery.p95)}  p99 ${ms(delivery.p99)}  max ${ms(delivery.max)}  missing ${missing}  like errors ${likeErrors}  (p95 ≤ 250 ms: ${delivery.p95 <= 250 && missing === 0 ? 'met' : 'not met'})`);
 
-    // Where the time goes, per like event: social's outbox relay, then the notifications consumer.
+    // Where the time goes, per like event: social's outbox relay, then the notifications consumer,
+    // then the notifications service's own outbox relay and its delivery consumer (socket, push).
     const db = new pg.Client({ connectionString: dbUrl.toString() });
     await db.connect();
     const { rows: stages } = await db.query(`
@@ -302,10 +305,18 @@ async function main() {
              extract(epoch from i.processed_at - o.dispatched_at) * 1000 AS consumer_ms
         FROM social.outbox o JOIN notifications.inbox i ON i.event_id = o.id
        WHERE o.type = 'social.reaction.changed'`);
+    const { rows: deliveries } = await db.query(`
+      SELECT extract(epoch from o.dispatched_at - o.occurred_at) * 1000 AS relay_ms,
+             extract(epoch from i.processed_at - o.dispatched_at) * 1000 AS consumer_ms
+        FROM notifications.outbox o JOIN notifications.inbox i ON i.event_id = o.id AND i.consumer = 'notifications-delivery'
+       WHERE o.type = 'notifications.notification.changed'`);
     await db.end();
     const relay = summary(stages.map((r) => Number(r.relay_ms)));
     const consumer = summary(stages.map((r) => Number(r.consumer_ms)));
+    const ownRelay = summary(deliveries.map((r) => Number(r.relay_ms)));
+    const deliveryGroup = summary(deliveries.map((r) => Number(r.consumer_ms)));
     console.log(`  of which: social's commit → published p50 ${ms(relay.p50)} p95 ${ms(relay.p95)}; published → notifications' inbox p50 ${ms(consumer.p50)} p95 ${ms(consumer.p95)}`);
+    console.log(`            notifications' commit → its NotificationChanged published p50 ${ms(ownRelay.p50)} p95 ${ms(ownRelay.p95)}; published → delivery group's inbox p50 ${ms(deliveryGroup.p50)} p95 ${ms(deliveryGroup.p95)}`);
 
     const platform = await import('@timeliner/platform');
     const direct = new Pool(topo.notifications, { connections: 64, keepAliveTimeout: 30_000 });

@@ -39,6 +39,7 @@ import {
 } from './gen/timeliner/timelines/v1/events_pb.js';
 import { ExportCompletedSchema, ImageProcessedSchema, MediaDeletedSchema, MediaReorderedSchema, UploadCompletedSchema, VideoFailedSchema, VideoProcessedSchema } from './gen/timeliner/media/v1/events_pb.js';
 import { ExportTimelineJobSchema, ProcessMediaJobSchema } from './gen/timeliner/media/v1/jobs_pb.js';
+import { NotificationChangedSchema } from './gen/timeliner/notifications/v1/events_pb.js';
 import { DeliverPushJobSchema } from './gen/timeliner/notifications/v1/jobs_pb.js';
 import { defineEvent, defineRpc } from './define.js';
 
@@ -101,6 +102,12 @@ export const MediaEvents = {
   MediaReordered: defineEvent('media.media.reordered', 1, MediaReorderedSchema),
   /** A timeline export finished; its requester may download it. */
   ExportCompleted: defineEvent('media.export.completed', 1, ExportCompletedSchema),
+} as const;
+
+/** The notifications service's own events: its outbox carries them to its delivery consumer group. */
+export const NotificationEvents = {
+  /** A person's notifications changed: their sockets are told and their browsers pushed once delivered. */
+  NotificationChanged: defineEvent('notifications.notification.changed', 1, NotificationChangedSchema),
 } as const;
 
 /**

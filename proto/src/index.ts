@@ -6,6 +6,7 @@ export * from './gen/timeliner/timelines/v1/access_pb.js';
 export * from './gen/timeliner/social/v1/events_pb.js';
 export * from './gen/timeliner/media/v1/events_pb.js';
 export * from './gen/timeliner/media/v1/jobs_pb.js';
+export * from './gen/timeliner/notifications/v1/events_pb.js';
 export * from './gen/timeliner/notifications/v1/jobs_pb.js';
 export * from './define.js';
 export * from './catalogue.js';

@@ -4,10 +4,11 @@ import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner,
 type Task = () => Promise<void>;
 
 /**
- * Work that must wait until a transaction has committed: telling the recipient's sockets and
- * queueing Web Push only once the notification can be read. Registered on the DataSource as a
- * subscriber; tasks of a rolled-back transaction are dropped. A task's failure is logged, never
- * thrown into the code that committed.
+ * Work that waits until a transaction has committed: nudging the outbox relay so the events the
+ * transaction wrote go out at once. Only ever an optimisation: a task that never runs (the
+ * process stopped) loses nothing, the relay finds the events on its next pass. Registered on the
+ * DataSource as a subscriber; tasks of a rolled-back transaction are dropped. A task's failure is
+ * logged, never thrown into the code that committed.
  */
 export class PostCommit implements EntitySubscriberInterface {
   private readonly pending = new WeakMap<QueryRunner, Task[]>();
@@ -28,8 +29,9 @@ export class PostCommit implements EntitySubscriberInterface {
       return;
     }
     const tasks = this.pending.get(runner);
-    if (tasks) tasks.push(task);
-    else this.pending.set(runner, [task]);
+    if (!tasks) this.pending.set(runner, [task]);
+    // One nudge per transaction is enough.
+    else if (!tasks.includes(task)) tasks.push(task);
   }
 
   afterTransactionCommit(event: TransactionCommitEvent): void {

@@ -1,8 +1,9 @@
 import type { Agent } from 'node:https';
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, listenService, openDatabase, type RunningService, type Subscription, type WorkQueue } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, openDatabase, OutboxRelay, type RunningService, type Subscription, type WorkQueue } from '@timeliner/platform';
 import { NotificationJobs } from '@timeliner/proto';
-import { LiveNotificationOutlet } from './live/notification-outlet.js';
+import { deliveryHandlers } from './live/notification-delivery.js';
+import { OutboxNotificationOutlet } from './live/notification-outlet.js';
 import { mediaEventHandlers } from './media/media-events.js';
 import { NotificationsModule } from './notifications.module.js';
 import { Notifier } from './notifications/notifier.js';
@@ -33,21 +34,30 @@ export interface NotificationsServiceOptions {
   pushPolicy?: Partial<typeof PUSH_JOB_POLICY>;
 }
 
-/** Consumer groups of this service on the event stream (replicas share them): events in order, and likes and follows several at once. */
+/**
+ * Consumer groups of this service on the event stream (replicas share them): events in order,
+ * likes and follows several at once, and the service's own `NotificationChanged` events, which
+ * tell sockets and queue pushes.
+ */
 export const CONSUMER_GROUP = 'notifications';
 export const VERSIONED_CONSUMER_GROUP = 'notifications-versioned';
+export const DELIVERY_CONSUMER_GROUP = 'notifications-delivery';
 /** Likes and follows handled at once per replica; their versions make the order irrelevant. */
 const VERSIONED_CONCURRENCY = 4;
+/** Deliveries handled at once per replica (one per recipient at a time). */
+const DELIVERY_CONCURRENCY = 4;
 
 /**
- * Starts the notifications service: its schema, the consumer that turns other services' events
- * into notifications (and keeps the read models it needs), the push worker, and the HTTP API.
+ * Starts the notifications service: its schema, the consumers that turn other services' events
+ * into notifications (and keep the read models it needs), its outbox relay and the consumer of
+ * its own events that tells sockets and queues pushes, the push worker, and the HTTP API.
  */
 export async function startNotificationsService(options: NotificationsServiceOptions): Promise<RunningService> {
   const { logger, bus, workQueue } = options;
   const dataSource = await openDatabase({ url: options.databaseUrl, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger });
-  const postCommit = PostCommit.install(dataSource, logger);
-  const outlet = new LiveNotificationOutlet(bus, postCommit, new PushDispatcher(dataSource, workQueue), logger);
+  const relay = new OutboxRelay(dataSource, bus, { logger });
+  relay.start();
+  const outlet = new OutboxNotificationOutlet(new EventWriter(relay), PostCommit.install(dataSource, logger));
   const notifier = new Notifier(outlet);
 
   const sender = new PushSender(dataSource, options.vapid, logger, options.pushAgent);
@@ -68,6 +78,11 @@ export async function startNotificationsService(options: NotificationsServiceOpt
     ...mediaEventHandlers(notifier),
   ]);
   const versionedConsumer = await consumeEvents(bus, { durable: VERSIONED_CONSUMER_GROUP, dataSource, logger, concurrency: VERSIONED_CONCURRENCY }, versionedSocialEventHandlers(notifier));
+  const deliveryConsumer = await consumeEvents(
+    bus,
+    { durable: DELIVERY_CONSUMER_GROUP, dataSource, logger, concurrency: DELIVERY_CONCURRENCY },
+    deliveryHandlers(bus, new PushDispatcher(workQueue), logger),
+  );
 
   const app = await createServiceApp({
     name: 'notifications',
@@ -85,6 +100,8 @@ export async function startNotificationsService(options: NotificationsServiceOpt
       await app.close();
       await consumer.unsubscribe();
       await versionedConsumer.unsubscribe();
+      await relay.stop();
+      await deliveryConsumer.unsubscribe();
       await pushWorker.unsubscribe();
       await dataSource.destroy();
     },

@@ -33,7 +33,16 @@ export interface NotificationsHarness {
   person(username: string, displayName?: string, email?: string): Promise<string>;
   /** Every realtime message sent to a person's sockets from now on. */
   listen(userId: string): Promise<RealtimeMessage[]>;
+  /** Stops the service, as a process that ends, and starts it again on the same database, bus and queue. */
+  restart(options?: ServiceOptions): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** What the service sees of the bus (a test may make it fail); default the harness's own. */
+  bus?: (bus: EventBus) => EventBus;
+  /** What the service sees of the work queue; default the harness's own. */
+  queue?: (queue: WorkQueue) => WorkQueue;
 }
 
 export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 8_000): Promise<void> => {
@@ -44,7 +53,7 @@ export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 8_00
   }
 };
 
-export async function startHarness(label: string, options: { pushBackoffMs?: number[]; pushAgent?: Agent } = {}): Promise<NotificationsHarness> {
+export async function startHarness(label: string, options: { pushBackoffMs?: number[]; pushAgent?: Agent } & ServiceOptions = {}): Promise<NotificationsHarness> {
   const db = await createTestDatabase(label);
   const logger = createLogger('notifications-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const prefix = testBusPrefix(label);
@@ -52,22 +61,24 @@ export async function startHarness(label: string, options: { pushBackoffMs?: num
   const queue = await createWorkQueue({ natsUrl: testNatsUrl(), prefix, logger });
   const secret = randomBytes(32).toString('hex');
   const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:ops@timeliner.test' };
-  const service = await startNotificationsService({
-    databaseUrl: db.url,
-    bus,
-    workQueue: queue,
-    logger,
-    identitySecret: secret,
-    port: 0,
-    host: '127.0.0.1',
-    vapid,
-    allowLoopbackPush: true,
-    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
-    pushPolicy: { backoffMs: options.pushBackoffMs ?? [100, 200], maxDeliver: 3 },
-  });
-  const agent = request(service.url);
   const { DataSource } = await import('typeorm');
-  const dataSource = service.app.get(DataSource);
+  const start = (seen: ServiceOptions) =>
+    startNotificationsService({
+      databaseUrl: db.url,
+      bus: seen.bus ? seen.bus(bus) : bus,
+      workQueue: seen.queue ? seen.queue(queue) : queue,
+      logger,
+      identitySecret: secret,
+      port: 0,
+      host: '127.0.0.1',
+      vapid,
+      allowLoopbackPush: true,
+      ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+      pushPolicy: { backoffMs: options.pushBackoffMs ?? [100, 200], maxDeliver: 3 },
+    });
+  let service = await start(options);
+  let agent = request(service.url);
+  let dataSource = service.app.get(DataSource);
   const listeners: Subscription[] = [];
 
   const h: NotificationsHarness = {
@@ -109,6 +120,13 @@ export async function startHarness(label: string, options: { pushBackoffMs?: num
       const received: RealtimeMessage[] = [];
       listeners.push(await bus.subscribe(Realtime.userSubject(userId), (message) => void received.push(Realtime.decode(message.data))));
       return received;
+    },
+    async restart(restartOptions = {}) {
+      await service.close();
+      service = await start(restartOptions);
+      h.service = service;
+      agent = request(service.url);
+      dataSource = service.app.get(DataSource);
     },
     async close() {
       for (const listener of listeners) await listener.unsubscribe();

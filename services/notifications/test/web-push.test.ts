@@ -1,45 +1,11 @@
-import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, randomUUID, verify } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, createServer, type Server } from 'node:https';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
 import { type NotificationsHarness, startHarness, waitFor } from './harness.js';
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return { ecdh, auth, json: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
-}
-
-type Browser = ReturnType<typeof browserKeys>;
-
-/** RFC 8291 + RFC 8188: what the browser does with an aes128gcm push body. */
-function decrypt(body: Buffer, browser: Browser): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20]!;
-  const serverPublic = body.subarray(21, 21 + idLength);
-  const ciphertext = body.subarray(21 + idLength);
-  const secret = browser.ecdh.computeSecret(serverPublic);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), serverPublic]);
-  const ikm = Buffer.from(hkdfSync('sha256', secret, browser.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02 followed by zero padding.
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end--;
-  if (padded[end] !== 2) throw new Error('no last-record delimiter');
-  return padded.subarray(0, end).toString('utf8');
-}
+import { type Browser, browserKeys, decrypt, selfSignedCertificate } from './push-service.js';
 
 /** RFC 8292: `vapid t=<ES256 JWT>, k=<public key>`, signed by the application server's key. */
 function checkVapid(headers: IncomingHttpHeaders, audience: string, expected: { publicKey: string; subject: string }): void {
@@ -59,17 +25,6 @@ function checkVapid(headers: IncomingHttpHeaders, audience: string, expected: { 
   const now = Date.now() / 1000;
   expect(payload.exp).toBeGreaterThan(now);
   expect(payload.exp).toBeLessThanOrEqual(now + 24 * 3600);
-}
-
-/** A certificate for 127.0.0.1, made for this run. */
-function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'push-tls-'));
-  try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
-    return { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 interface Received {
@@ -141,6 +96,8 @@ describe('Web Push', () => {
     // replaces an undelivered first message; another timeline is another topic.
     const carl = await h.person('carl', 'Carl');
     await like(ana, carl, timeline);
+    // The push shows the unread count when it is queued: wait for it before the next like.
+    await waitFor(() => received.filter((r) => r.path === '/push/ana').length === 2);
     await like(ana, carl);
     await waitFor(() => received.filter((r) => r.path === '/push/ana').length === 3);
     const [, second, third] = received.filter((r) => r.path === '/push/ana');

@@ -1,38 +1,39 @@
-import { broadcastRealtime, type EventBus, type Logger } from '@timeliner/platform';
-import { type NotificationEntry, Realtime } from '@timeliner/proto';
+import type { EventWriter } from '@timeliner/platform';
+import { type NotificationEntry, NotificationEvents } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
 import type { NotificationOutlet } from '../notifications/notifier.js';
 import type { PostCommit } from '../post-commit.js';
-import type { PushDispatcher } from '../push/push-dispatcher.js';
 
 /**
- * Once a change is committed: the recipient's open sockets (any gateway replica) get the entry
- * and the new unread count on `realtime.user.<id>`; their browsers get a Web Push through the
- * work queue. A failure of either is logged; the 30 s poll and the list stay right regardless.
+ * Where a change of someone's notifications goes: a `NotificationChanged` event in this
+ * service's outbox, written in the change's own transaction. The relay publishes it once
+ * committed (nudged right after the commit; on its next pass, or on the next start, if the
+ * process stopped first) and the delivery group (`notification-delivery.ts`) tells the sockets
+ * and queues the pushes. So the live message and the push exist exactly when the change does.
  */
-export class LiveNotificationOutlet implements NotificationOutlet {
+export class OutboxNotificationOutlet implements NotificationOutlet {
   constructor(
-    private readonly bus: EventBus,
+    private readonly events: EventWriter,
     private readonly postCommit: PostCommit,
-    private readonly push: PushDispatcher,
-    private readonly logger: Logger,
   ) {}
 
-  grew(manager: EntityManager, recipientId: string, entry: NotificationEntry, unreadCount: number, push: boolean, groupKey: string): void {
-    this.postCommit.add(manager, () => broadcastRealtime(this.bus, Realtime.userSubject(recipientId), { type: 'notification', notification: entry, unreadCount }));
-    if (push) this.postCommit.add(manager, () => this.queuePush(recipientId, entry, unreadCount, groupKey));
+  async grew(manager: EntityManager, recipientId: string, notificationId: string, push: boolean, groupKey: string): Promise<void> {
+    await this.write(manager, { recipientId, notificationId, push, groupKey });
   }
 
-  pushOnly(manager: EntityManager, recipientId: string, entry: NotificationEntry, unreadCount: number, groupKey: string): void {
-    this.postCommit.add(manager, () => this.queuePush(recipientId, entry, unreadCount, groupKey));
+  async pushOnly(manager: EntityManager, recipientId: string, entry: NotificationEntry, groupKey: string): Promise<void> {
+    await this.write(manager, { recipientId, push: true, groupKey, unlistedEntry: JSON.stringify(entry) });
   }
 
-  countChanged(manager: EntityManager, recipientId: string, unreadCount: number): void {
-    this.postCommit.add(manager, () => broadcastRealtime(this.bus, Realtime.userSubject(recipientId), { type: 'notification_count', unreadCount }));
+  async countChanged(manager: EntityManager, recipientId: string): Promise<void> {
+    await this.write(manager, { recipientId });
   }
 
-  private async queuePush(recipientId: string, entry: NotificationEntry, unreadCount: number, groupKey: string): Promise<void> {
-    const queued = await this.push.send(recipientId, entry, unreadCount, groupKey);
-    if (queued > 0) this.logger.debug({ recipientId, notificationId: entry.id, queued }, 'push queued');
+  private async write(manager: EntityManager, change: { recipientId: string; notificationId?: string; push?: boolean; groupKey?: string; unlistedEntry?: string }): Promise<void> {
+    await this.events.add(manager, NotificationEvents.NotificationChanged, change, {});
+    // Publish at once after the commit rather than at the relay's next poll.
+    this.postCommit.add(manager, this.kick);
   }
+
+  private readonly kick = async (): Promise<void> => this.events.committed();
 }

@@ -25,22 +25,20 @@ export class NotificationService {
     return this.notifications.page(this.dataSource.manager, caller.userId, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
   }
 
+  /** The person's other tabs and devices clear their badge too (told through the outbox, with the change). */
   async markRead(caller: SignedInCaller, id: string): Promise<NotificationEntry> {
     if (!isUuid(id)) throw new NotFoundException(NOT_FOUND);
-    const manager = this.dataSource.manager;
-    if (!(await this.notifications.markRead(manager, caller.userId, id.toLowerCase()))) throw new NotFoundException(NOT_FOUND);
-    await this.announceCount(caller.userId);
-    return (await this.notifications.entry(manager, caller.userId, id.toLowerCase()))!;
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.notifications.markRead(manager, caller.userId, id.toLowerCase()))) throw new NotFoundException(NOT_FOUND);
+      await this.outlet.countChanged(manager, caller.userId);
+      return (await this.notifications.entry(manager, caller.userId, id.toLowerCase()))!;
+    });
   }
 
   async markAllRead(caller: SignedInCaller): Promise<UnreadCountDto> {
-    if ((await this.notifications.markAllRead(this.dataSource.manager, caller.userId)) > 0) await this.announceCount(caller.userId);
+    await this.dataSource.transaction(async (manager) => {
+      if ((await this.notifications.markAllRead(manager, caller.userId)) > 0) await this.outlet.countChanged(manager, caller.userId);
+    });
     return { count: 0 };
-  }
-
-  /** The person's other tabs and devices clear their badge too. */
-  private async announceCount(userId: string): Promise<void> {
-    const manager = this.dataSource.manager;
-    this.outlet.countChanged(manager, userId, await this.notifications.unreadCount(manager, userId));
   }
 }

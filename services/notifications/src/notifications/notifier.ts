@@ -3,7 +3,7 @@ import type { NotificationEntry } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
 import { PreferenceRepository } from '../preferences/preference.repository.js';
 import { describe, GROUP_WINDOW_MS, groupKeyOf, linkOf, type NotificationKind, type TargetType, TYPE_OF } from './notification-kinds.js';
-import { NotificationRepository, UNKNOWN_PERSON } from './notification.repository.js';
+import { UNKNOWN_PERSON } from './notification.repository.js';
 
 /** One thing that happened that a person is to be told about. */
 export interface Activity {
@@ -17,13 +17,17 @@ export interface Activity {
   occurredAt: Date;
 }
 
-/** Where a change of someone's notifications goes once committed: their sockets and their browsers' push. */
+/**
+ * Where a change of someone's notifications goes, written in the change's transaction: the
+ * recipient's sockets and their browsers' push are told once it has committed.
+ */
 export interface NotificationOutlet {
   /** An entry was created or grew; `push` when the person wants this type pushed. */
-  grew(manager: EntityManager, recipientId: string, entry: NotificationEntry, unreadCount: number, push: boolean, groupKey: string): void;
-  /** Only push is wanted for this type: nothing is kept in the list (the count is the list's, for the app badge). */
-  pushOnly(manager: EntityManager, recipientId: string, entry: NotificationEntry, unreadCount: number, groupKey: string): void;
-  countChanged(manager: EntityManager, recipientId: string, unreadCount: number): void;
+  grew(manager: EntityManager, recipientId: string, notificationId: string, push: boolean, groupKey: string): Promise<void>;
+  /** Only push is wanted for this type: nothing is kept in the list, so the entry to show travels with the change. */
+  pushOnly(manager: EntityManager, recipientId: string, entry: NotificationEntry, groupKey: string): Promise<void>;
+  /** The unread count changed otherwise (read, taken back, dropped). */
+  countChanged(manager: EntityManager, recipientId: string): Promise<void>;
 }
 
 /**
@@ -32,7 +36,6 @@ export interface NotificationOutlet {
  * exactly once.
  */
 export class Notifier {
-  private readonly notifications = new NotificationRepository();
   private readonly preferences = new PreferenceRepository();
 
   constructor(private readonly outlet: NotificationOutlet) {}
@@ -52,7 +55,7 @@ export class Notifier {
     if (known.length > 0) return;
 
     if (!channels.inApp) {
-      this.outlet.pushOnly(manager, recipientId, await this.standalone(manager, activity, link), await this.notifications.unreadCount(manager, recipientId), groupKey);
+      await this.outlet.pushOnly(manager, recipientId, await this.standalone(manager, activity, link), groupKey);
       return;
     }
 
@@ -80,8 +83,7 @@ export class Notifier {
         WHERE id = $1`,
       [notificationId, activity.occurredAt, target.title?.slice(0, 255) ?? null],
     );
-    const grown = await this.notifications.entryWithUnreadCount(manager, recipientId, notificationId);
-    if (grown) this.outlet.grew(manager, recipientId, grown.entry, grown.unreadCount, channels.push, groupKey);
+    await this.outlet.grew(manager, recipientId, notificationId, channels.push, groupKey);
   }
 
   /**
@@ -127,9 +129,7 @@ export class Notifier {
   }
 
   private async announceCounts(manager: EntityManager, recipients: string[]): Promise<void> {
-    for (const recipientId of new Set(recipients)) {
-      this.outlet.countChanged(manager, recipientId, await this.notifications.unreadCount(manager, recipientId));
-    }
+    for (const recipientId of new Set(recipients)) await this.outlet.countChanged(manager, recipientId);
   }
 
   /** The entry a single activity would make, for a push when the list is turned off. */

@@ -16,6 +16,13 @@ export interface BeforeInstallPromptEvent extends Event {
 /** How long a browser may take to offer installation before the generic hint is shown instead. */
 export const INSTALL_OFFER_GRACE_MS = 3000;
 
+const SHOW_GUIDE_EVENT = 'timeliner:show-install-guide';
+
+/** Opens the install prompt's guide now, even if it was dismissed (the push settings link to it). */
+export function showInstallGuide(): void {
+  window.dispatchEvent(new Event(SHOW_GUIDE_EVENT));
+}
+
 function isStandalone(): boolean {
   const byMedia = typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
   return byMedia || (navigator as Navigator & { standalone?: boolean }).standalone === true;
@@ -46,6 +53,8 @@ export function useInstallPrompt() {
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
   const [graceOver, setGraceOver] = useState(false);
   const [hidden, setHidden] = useState(false);
+  // Asked for from elsewhere in the app: shown whatever an earlier dismissal said.
+  const [asked, setAsked] = useState(false);
 
   useEffect(() => {
     const onOffer = (event: Event) => {
@@ -53,18 +62,24 @@ export function useInstallPrompt() {
       setOffer(event as BeforeInstallPromptEvent);
     };
     const onInstalled = () => setHidden(true);
+    const onAsked = () => {
+      setAsked(true);
+      setHidden(false);
+    };
     window.addEventListener('beforeinstallprompt', onOffer);
     window.addEventListener('appinstalled', onInstalled);
+    window.addEventListener(SHOW_GUIDE_EVENT, onAsked);
     const timer = window.setTimeout(() => setGraceOver(true), INSTALL_OFFER_GRACE_MS);
     return () => {
       window.removeEventListener('beforeinstallprompt', onOffer);
       window.removeEventListener('appinstalled', onInstalled);
+      window.removeEventListener(SHOW_GUIDE_EVENT, onAsked);
       window.clearTimeout(timer);
     };
   }, []);
 
-  const decided = decideInstallPrompt({ ...environment, canPromptInstall: offer !== null });
-  const kind: InstallPromptKind = hidden || (decided === 'other' && !graceOver) ? 'none' : decided;
+  const decided = decideInstallPrompt({ ...environment, ...(asked ? { dismissedAt: null } : {}), canPromptInstall: offer !== null });
+  const kind: InstallPromptKind = hidden || (decided === 'other' && !graceOver && !asked) ? 'none' : decided;
 
   const dismiss = useCallback(() => {
     try {

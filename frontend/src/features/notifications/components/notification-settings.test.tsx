@@ -2,11 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createTestQueryClient, jsonResponse, mockFetch, signIn } from '../../../testing/test-utils';
+import { InstallPrompt } from '../../install-prompt/components/install-prompt';
+import { DISMISSED_KEY } from '../../install-prompt/lib/install-decision';
 import { NotificationSettings } from './notification-settings';
 
 const ALL_ON = Object.fromEntries(['likes', 'comments', 'mentions', 'follows', 'collaboration', 'videos', 'exports'].map((t) => [t, { inApp: true, push: true }]));
 
-function renderSettings() {
+function renderSettings(options: { withInstallPrompt?: boolean } = {}) {
   signIn();
   const fetched = mockFetch((request) =>
     request.method === 'PUT' ? jsonResponse(200, { ...ALL_ON, likes: { inApp: true, push: false } }) : jsonResponse(200, ALL_ON),
@@ -14,6 +16,7 @@ function renderSettings() {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <NotificationSettings />
+      {options.withInstallPrompt ? <InstallPrompt /> : null}
     </QueryClientProvider>,
   );
   return fetched;
@@ -31,14 +34,21 @@ describe('notification settings', () => {
     expect(screen.getAllByRole('group')).toHaveLength(7);
   });
 
-  it('explains that an iPhone needs the app on its Home Screen for push', async () => {
+  it('explains that an iPhone needs the app on its Home Screen for push, and links to the install guide', async () => {
     const agent = Object.getOwnPropertyDescriptor(window.navigator, 'userAgent');
     Object.defineProperty(window.navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', configurable: true });
+    // The install prompt was dismissed earlier: the link opens its guide all the same.
+    localStorage.setItem(DISMISSED_KEY, String(Date.now()));
     try {
-      renderSettings();
+      renderSettings({ withInstallPrompt: true });
       expect(await screen.findByTestId('push-needs-home-screen')).toHaveTextContent("Add to Home Screen");
       expect(screen.queryByRole('switch', { name: 'Push notifications on this device' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Install Timeliner' })).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'How to Add to Home Screen' }));
+      const guide = await screen.findByRole('region', { name: 'Install Timeliner' });
+      expect(within(guide).getAllByRole('listitem').map((item) => item.textContent?.trim())).toEqual(['Tap the Share button', "Find 'Add to Home Screen'", "Tap 'Add' to finish"]);
     } finally {
+      localStorage.removeItem(DISMISSED_KEY);
       if (agent) Object.defineProperty(window.navigator, 'userAgent', agent);
       else delete (window.navigator as { userAgent?: string }).userAgent;
     }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/api-client';
+import { showInstallGuide } from '../../install-prompt/hooks/use-install-prompt';
 import { type Channel, type NotificationType, usePreferences, useUpdatePreference } from '../api/preferences';
 import { disablePush, enablePush, isPushSubscribed, pushPermission, type PushPermission, pushSupport } from '../lib/web-push';
 import './notification-list.css';
@@ -34,8 +35,11 @@ function DevicePush() {
   if (support === 'needs-home-screen') {
     return (
       <p className="notification-settings__note" data-testid="push-needs-home-screen">
-        On iPhone and iPad, notifications reach Timeliner only once it is on your Home Screen: tap the Share button, choose
-        &apos;Add to Home Screen&apos;, then open Timeliner from there and turn push on here.
+        On iPhone and iPad, notifications reach Timeliner only once it is on your Home Screen. Add it there, open Timeliner
+        from the Home Screen and turn push on here.{' '}
+        <button type="button" className="link-button" onClick={showInstallGuide}>
+          How to Add to Home Screen
+        </button>
       </p>
     );
   }
