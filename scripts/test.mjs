@@ -28,6 +28,9 @@ const status = run(
   process.execPath,
   [
     '--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'),
+    // Once every file has finished, the run ends: a process a failed test left behind (a child it
+    // never stopped) must not keep CI waiting until its time runs out. Single files run without it.
+    '--forceExit',
     '--reporters=default', `--reporters=${path.join(root, 'scripts/jest-counts-reporter.cjs')}`, ...extra,
   ],
   { allowFailure: true, env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim(), JEST_COUNTS_FILE: results } },

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { discoverApps, FIRST_SERVICE_PORT, sharedEnv, supervise, type App } from '../../deploy/run-services.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -132,6 +132,19 @@ async function until(condition: () => boolean, ms = 10_000) {
 }
 
 describe('supervise', () => {
+  // Whatever a test left running (it failed before stopping it) is stopped, so no child outlives the run.
+  const running: Array<{ stop: () => void; done: Promise<number> }> = [];
+  const started = <T extends { stop: () => void; done: Promise<number> }>(run: T): T => {
+    running.push(run);
+    return run;
+  };
+  afterEach(async () => {
+    for (const run of running.splice(0)) {
+      run.stop();
+      await run.done;
+    }
+  });
+
   async function fakeApps(crashAuthAfterMs?: number, exitCode = 3): Promise<App[]> {
     touch('fake-app.mjs', FAKE_APP);
     const [authPort, gatewayPort] = [await freePort(), await freePort()];
@@ -145,7 +158,7 @@ describe('supervise', () => {
     const apps = await fakeApps();
     const out = collect();
     const env = { ...process.env, INTERNAL_SECRET: 's'.repeat(32), HOST: '127.0.0.1' };
-    const run = supervise(apps, { root, env, out: out.stream, err: out.stream, readyTimeoutMs: 10_000 });
+    const run = started(supervise(apps, { root, env, out: out.stream, err: out.stream, readyTimeoutMs: 10_000 }));
 
     // The gateway asks auth once it listens, so its answer may come after the ready line.
     await until(() => out.text().includes('ready: http://localhost:') && out.text().includes('gateway | auth ready'));
@@ -170,6 +183,7 @@ process.exitCode = await supervise(JSON.parse(process.env.APPS), { root: ${JSON.
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    started({ stop: () => child.kill('SIGTERM'), done: exited.then((code) => code ?? 0) });
 
     await until(() => text.includes('ready: http://localhost:'));
     child.kill('SIGTERM');
@@ -182,10 +196,10 @@ process.exitCode = await supervise(JSON.parse(process.env.APPS), { root: ${JSON.
   it('restarts a child that dies on its own, with growing pauses, while the others keep running', async () => {
     const apps = await fakeApps(1500);
     const out = collect();
-    const run = supervise(apps, {
+    const run = started(supervise(apps, {
       root, env: { ...process.env, HOST: '127.0.0.1' }, out: out.stream, err: out.stream, readyTimeoutMs: 10_000,
       restartDelays: { first: 200, max: 400, stableAfter: 60_000 },
-    });
+    }));
     const starts = () => out.text().split('\n').filter((line) => line.startsWith('auth    | listening on')).length;
     await until(() => starts() >= 3, 15_000);
     const text = out.text();
@@ -200,7 +214,7 @@ process.exitCode = await supervise(JSON.parse(process.env.APPS), { root: ${JSON.
   it('stops everything and reports failure when a child says its configuration is wrong (exit 78)', async () => {
     const apps = await fakeApps(1500, 78);
     const out = collect();
-    const run = supervise(apps, { root, env: { ...process.env, HOST: '127.0.0.1' }, out: out.stream, err: out.stream, readyTimeoutMs: 10_000 });
+    const run = started(supervise(apps, { root, env: { ...process.env, HOST: '127.0.0.1' }, out: out.stream, err: out.stream, readyTimeoutMs: 10_000 }));
 
     expect(await run.done).toBe(1);
     expect(out.text()).toContain('auth    | crashing');
