@@ -206,8 +206,14 @@ describe('collections journey', () => {
       // Each step waits for what the screen reader is told (dnd-kit's live region).
       await page.keyboard.press('Space');
       await handle.and(page.locator('[aria-pressed="true"]')).waitFor();
-      await page.keyboard.press('ArrowUp');
-      await page.getByText(`${playable.title} is over position 1 of 2.`).waitFor({ state: 'attached' });
+      // As someone listening would: an arrow, and another if the first was not announced (a press
+      // right after the pick-up may come before the list's places are measured).
+      const over = page.getByText(`${playable.title} is over position 1 of 2.`);
+      for (let tries = 0; tries < 3 && !(await over.count()); tries++) {
+        await page.keyboard.press('ArrowUp');
+        await over.waitFor({ state: 'attached', timeout: 3_000 }).catch(() => undefined);
+      }
+      await over.waitFor({ state: 'attached' });
       await page.keyboard.press('Space');
       await page.getByText(`${playable.title} dropped at position 1 of 2.`).waitFor({ state: 'attached' });
       await eventually('the new order to be saved', async () =>
