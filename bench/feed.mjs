@@ -312,6 +312,14 @@ async function seedProfiles(db) {
   console.log(`  profiles in the auth schema                  ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * The seeded people a profile can be asked for: person n is md5('u' || n)::uuid, and the profile
+ * route takes RFC 4122 ids only (a version digit and a variant), which about one md5 in eight fits.
+ */
+const RFC_4122 = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const PEOPLE = Array.from({ length: SIZES.users }, (_, i) => createHash('md5').update(`u${i + 1}`).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'))
+  .filter((id) => RFC_4122.test(id));
+
 /** Open loop of profile pages: the three requests the screen makes at once; latency until the last answers. */
 async function profilePages(req, callers, rate, seconds) {
   const total = Math.round(rate * seconds);
@@ -325,9 +333,7 @@ async function profilePages(req, callers, rate, seconds) {
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
     const caller = callers[i % callers.length];
-    // md5('u' || n)::uuid, as seeded: person n.
-    const n = 1 + ((i * 7919) % SIZES.users);
-    const person = createHash('md5').update(`u${n}`).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+    const person = PEOPLE[(i * 7919) % PEOPLE.length];
     const urls = [`/api/users/${person}/profile`, `/api/users/${person}/timelines?limit=20`, `/api/users/${person}/following`];
     inflight.push(
       Promise.all(urls.map((url) => req.get(url, caller))).then(
@@ -369,6 +375,8 @@ async function main() {
     RATE_LIMIT_MAX: '100000000',
     CONTENT_RATE_LIMIT_MAX: '100000000',
     AUTH_RATE_LIMIT_MAX: '100000',
+    // The load's connections all come from one address (the bench's pools and its set-up calls).
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
     NODE_ENV: 'production',
   };
   let db;
