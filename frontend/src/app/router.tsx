@@ -4,8 +4,11 @@ import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs, type Rout
 import { getMeQueryOptions, useUser } from '../features/auth/api/get-me';
 import { CollectionsAccessDenied } from '../features/collections/components/access-denied';
 import { getInvitationQueryOptions } from '../features/collaboration/api/get-invitation';
+import { getFeedQueryOptions } from '../features/feed/api/get-feed';
+import { getVideosQueryOptions } from '../features/media/api/get-videos';
 import { getMyTimelinesQueryOptions } from '../features/timelines/api/get-my-timelines';
 import { getTimelineQueryOptions } from '../features/timelines/api/get-timeline';
+import { getTimelinesQueryOptions } from '../features/timelines/api/get-timelines';
 import { getFollowStatusQueryOptions } from '../features/users/api/follow';
 import { getProfileQueryOptions } from '../features/users/api/get-profile';
 import { getUserListQueryOptions, profileTabOf } from '../features/users/api/user-lists';
@@ -79,12 +82,34 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           Component: RequireAuth,
           children: [
-            { index: true, lazy: lazy(() => import('./routes/app/home')) },
+            {
+              index: true,
+              // The feed's first page and the trending list, beside the session check and the code.
+              loader: prefetch(() => {
+                void queryClient.prefetchInfiniteQuery(getFeedQueryOptions('for-you'));
+                void queryClient.prefetchQuery(getTimelinesQueryOptions());
+              }),
+              lazy: lazy(() => {
+                // The feed's own chunk (split off for the signed-out visit) starts with the page's.
+                if (getAuthToken()) void import('./routes/app/home-feed').catch(() => undefined);
+                return import('./routes/app/home');
+              }),
+            },
             { path: 'dashboard', loader: prefetchMyTimelines, lazy: lazy(() => import('./routes/app/dashboard')) },
             { path: 'studio', loader: prefetchMyTimelines, lazy: lazy(() => import('./routes/app/studio')) },
             { path: 'timeline/:id', loader: prefetchTimeline, lazy: lazy(() => import('./routes/app/timeline-studio')) },
             { path: 'creator/:id', loader: prefetchTimeline, lazy: lazy(() => import('./routes/app/timeline-studio')) },
-            { path: 'watch/:id', lazy: lazy(() => import('./routes/app/watch')) },
+            {
+              path: 'watch/:id',
+              // The timeline, its videos and the list the player swipes through, all at once.
+              loader: prefetch(({ params }) => {
+                if (!params.id) return;
+                void queryClient.prefetchQuery(getTimelineQueryOptions(params.id));
+                void queryClient.prefetchQuery(getVideosQueryOptions(params.id));
+                void queryClient.prefetchQuery(getTimelinesQueryOptions());
+              }),
+              lazy: lazy(() => import('./routes/app/watch')),
+            },
             { path: 'search', lazy: lazy(() => import('./routes/app/search')) },
             { path: 'notifications', lazy: lazy(() => import('./routes/app/notifications')) },
             {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDuration, formatRelativeTime, initials, pluralize } from './format';
+import { formatCount, formatDate, formatNumber, formatDuration, formatMonthYear, formatRelativeTime, initials, pluralize } from './format';
 
 const now = Date.parse('2025-06-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -68,5 +68,28 @@ describe('pluralize', () => {
     expect(pluralize(1234, 'like')).toBe('1,234 likes');
     expect(pluralize(1, 'reply', 'replies')).toBe('1 reply');
     expect(pluralize(3, 'reply', 'replies')).toBe('3 replies');
+  });
+});
+
+describe('dates and counts written without a formatter', () => {
+  it('write every month as the English formatter does, in the viewer’s time zone', () => {
+    const long = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
+    const short = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, 9, 28]) {
+        const date = new Date(2025, month, day, 12);
+        expect(formatMonthYear(date.toISOString())).toBe(long.format(date));
+        expect(formatDate(date.toISOString())).toBe(short.format(date));
+      }
+    }
+    expect(formatMonthYear('not a date')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it('counts as the compact formatter does', () => {
+    const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+    for (const value of [0, 1, 7, 42, 999, 1000, 1234, 15_500, 999_999, 1_200_000, 2.5]) expect(formatCount(value)).toBe(compact.format(value));
+    for (const value of [0, 1, -3, 42, 999, 1000, 1234, 15_500, 1_200_000, 2.5, 1234.5678]) expect(formatNumber(value)).toBe(value.toLocaleString('en'));
   });
 });

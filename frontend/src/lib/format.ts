@@ -42,31 +42,53 @@ export function initials(name: string | null | undefined): string {
   return letters.join('') || '?';
 }
 
-const joinedFormat = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
+/**
+ * A formatter made on first use: making one costs (the locale data loads), and most pages show
+ * none at start.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+// English month names, as `Intl.DateTimeFormat('en')` writes them: the dates below need no
+// formatter, whose first use costs tens of milliseconds on a phone while a page renders.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** 'March 2025' for a profile's join date; an unreadable date gives ''. */
 export function formatMonthYear(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : joinedFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : `${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+const compact = onFirstUse(() => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }));
 
 /** 1234 → '1.2K'; the exact figure belongs in an accessible label beside it. */
 export function formatCount(value: number): string {
-  return compact.format(value);
+  // Below a thousand the compact form is the number itself: no formatter needed.
+  if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
+  return compact().format(value);
 }
-
-const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** 'Mar 10, 2025' in the viewer's time zone; an unreadable date gives ''. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : `${MONTHS[date.getMonth()]?.slice(0, 3)} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
+const grouped = onFirstUse(() => new Intl.NumberFormat('en'));
+
+/**
+ * 1234 → '1,234', as `toLocaleString('en')` writes it; below a thousand, without making a
+ * formatter (its first use costs tens of milliseconds on a phone while a page renders).
+ */
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
+  return grouped().format(value);
 }
 
 /** '1 video', '3 videos': a count with its noun, singular for exactly one. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? singular : plural}`;
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }

@@ -1,4 +1,4 @@
-import { pluralize } from '../../lib/format';
+import { formatNumber, pluralize } from '../../lib/format';
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from './icons';
 import './engagement-bar.css';
 
@@ -29,7 +29,7 @@ export function EngagementBar(props: EngagementBarProps) {
         onClick={props.onLike}
       >
         <HeartIcon width={20} height={20} fill={liked ? 'currentColor' : 'none'} />
-        <span aria-hidden="true">{likesCount.toLocaleString('en')}</span>
+        <span aria-hidden="true">{formatNumber(likesCount)}</span>
       </button>
       <button
         type="button"
@@ -40,7 +40,7 @@ export function EngagementBar(props: EngagementBarProps) {
         onClick={props.onComments}
       >
         <CommentIcon width={20} height={20} />
-        <span aria-hidden="true">{commentsCount.toLocaleString('en')}</span>
+        <span aria-hidden="true">{formatNumber(commentsCount)}</span>
       </button>
       <button type="button" className="engagement-bar__button" aria-label="Share" onClick={props.onShare}>
         <ShareIcon width={20} height={20} />

@@ -1,6 +1,7 @@
 import type Hls from 'hls.js/light';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { PlayIcon } from '../../../components/ui/icons';
+import { usePageSettled } from '../../../lib/page-settled';
 import { applyQuality, attachVideoSource } from '../../media/hooks/use-video-source';
 import { usePlaybackConditions } from '../../media/hooks/use-playback-conditions';
 import { AUTOPLAY_VISIBLE_RATIO } from '../../media/hooks/use-visible-autoplay';
@@ -20,7 +21,8 @@ interface Visibility {
 /**
  * A timeline card's cover video (spec 000, sections 4 and 9): muted and looping, playing only
  * while at least 30 % is visible and a playback slot is free, with a play overlay while paused.
- * Nothing is fetched before the video may play, unless the conditions allow preloading; hls.js
+ * Nothing is fetched before the video may play, unless the conditions allow preloading, and a
+ * preload waits until the page has loaded and gone idle (it never delays the first screen); hls.js
  * then loads the lowest rendition that covers the picture on screen.
  */
 export function FeedVideo({ videoId, title }: { videoId: string; title: string }) {
@@ -34,7 +36,8 @@ export function FeedVideo({ videoId, title }: { videoId: string; title: string }
   const [playing, setPlaying] = useState(false);
   const holding = useSyncExternalStore(subscribeSlots, () => holdsSlot(videoId));
   const version = useSyncExternalStore(subscribeSlots, slotsVersion);
-  const attach = holding || (preload && view.inView);
+  const settled = usePageSettled();
+  const attach = holding || (preload && view.inView && settled);
 
   useEffect(() => {
     capRef.current = cap;

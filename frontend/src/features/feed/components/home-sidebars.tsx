@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatRelativeTime, pluralize } from '../../../lib/format';
+import { formatNumber, formatRelativeTime, pluralize } from '../../../lib/format';
 
 /** What the side columns need of a timeline (the list form of GET /api/timelines). */
 export interface SidebarTimeline {
@@ -74,7 +74,7 @@ export interface ActivityTotals {
   following: number | null;
 }
 
-const figure = (value: number | null) => (value === null ? '-' : value.toLocaleString('en'));
+const figure = (value: number | null) => (value === null ? '-' : formatNumber(value));
 
 export function LeftColumn({ trending, activity }: { trending: readonly SidebarTimeline[] | undefined; activity: ActivityTotals }) {
   return (

@@ -34,6 +34,19 @@ function hasMediaSource(): boolean {
   return typeof window !== 'undefined' && ('MediaSource' in window || 'ManagedMediaSource' in window);
 }
 
+/**
+ * hls.js's module build carries no transmuxing worker of its own (its script build makes one from
+ * a blob, which the CSP's `worker-src 'self'` would refuse), so it is given the worker as a file
+ * of the build: segments are then remuxed off the main thread, which stays free for the page.
+ * Without it (the file failed to load) hls.js remuxes on the main thread, as before.
+ */
+function hlsWorkerPath(): Promise<string | null> {
+  return import('hls.js/dist/hls.worker.js?url').then(
+    (module: { default: string }) => module.default,
+    () => null,
+  );
+}
+
 interface Source {
   hlsUrl: string | null;
   streamUrl: string;
@@ -59,8 +72,8 @@ export function attachVideoSource(
   };
 
   if (hlsUrl && hasMediaSource()) {
-    import('hls.js/light')
-      .then(({ default: HlsClass }) => {
+    Promise.all([import('hls.js/light'), hlsWorkerPath()])
+      .then(([{ default: HlsClass }, workerPath]) => {
         if (cancelled) return;
         if (!HlsClass.isSupported()) {
           playOriginal();
@@ -68,6 +81,7 @@ export function attachVideoSource(
         }
         const token = getAuthToken();
         const hls = new HlsClass({
+          workerPath,
           xhrSetup: (xhr) => {
             if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
           },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { CheckBadgeIcon, LockIcon } from '../../../components/ui/icons';
-import { formatCount, formatMonthYear } from '../../../lib/format';
+import { formatCount, formatMonthYear, formatNumber } from '../../../lib/format';
 import type { Profile } from '../api/get-profile';
 import './profile.css';
 
@@ -19,7 +19,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   return (
     <div className="profile-stats__item">
       <dt className="profile-stats__label">{label}</dt>
-      <dd className="profile-stats__value" title={value.toLocaleString('en')}>
+      <dd className="profile-stats__value" title={formatNumber(value)}>
         {formatCount(value)}
       </dd>
     </div>
