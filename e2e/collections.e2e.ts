@@ -4,34 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, devices, type Locator, type Page, type Response } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { callApi, newAccount, type RegisteredAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
-import { launchBrowser, type Viewport } from './support/browser.js';
+import { journeyViewports, launchBrowser } from './support/browser.js';
 import { type RunningProduct, startProduct } from './support/product.js';
+import { dismissInstallPrompt, eventually, watchPages } from './support/watch.js';
 import { button, heading, pathOf } from './support/screens.js';
-
-/** A 390x844 touch phone and a 1366x900 desktop, as the feed journeys. */
-const collectionViewports: Viewport[] = [
-  { name: 'phone', options: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } } },
-  { name: 'desktop', options: { viewport: { width: 1366, height: 900 } } },
-];
-
-/** The notification bell's unread count, which no service answers yet (404): tolerated, only it. */
-const NOTIFICATIONS_COUNT = '/api/notifications/unread-count';
-const knownMissing = (text: string, url: string): boolean =>
-  url.includes(NOTIFICATIONS_COUNT) || text.startsWith('Unread notification count failed ApiError: 404:');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000, everyMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
 
 /** A four-second 640x360 H.264 clip made by ffmpeg. */
 function makeClip(): string {
@@ -91,7 +69,7 @@ describe('collections journey', () => {
     await product?.stop();
   });
 
-  describe.each(collectionViewports)('on a $name', (viewport) => {
+  describe.each(journeyViewports)('on a $name', (viewport) => {
     let context: BrowserContext | undefined;
     const problems: string[] = [];
 
@@ -103,27 +81,8 @@ describe('collections journey', () => {
       context = await browser.newContext({ ...viewport.options, baseURL: product.baseUrl, reducedMotion: 'reduce' });
       context.setDefaultTimeout(20_000);
       context.setDefaultNavigationTimeout(30_000);
-      context.on('page', (page) => {
-        page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-        page.on('console', (msg) => {
-          if (msg.type() === 'error' && !knownMissing(msg.text(), msg.location().url)) problems.push(`console error: ${msg.text()}`);
-        });
-        page.on('requestfailed', (request) => {
-          const error = request.failure()?.errorText ?? '';
-          if (error === 'net::ERR_ABORTED') return;
-          problems.push(`request failed: ${request.method()} ${request.url()} ${error}`);
-        });
-        page.on('response', (response: Response) => {
-          if (response.status() >= 400 && !(response.status() === 404 && knownMissing('', response.url()))) problems.push(`${response.status()} answer: ${response.request().method()} ${response.url()}`);
-        });
-      });
-      await context.addInitScript(() => {
-        try {
-          localStorage.setItem('pwa-install-dismissed', String(Date.now()));
-        } catch {
-          // No storage (about:blank).
-        }
-      });
+      watchPages(context, problems);
+      await dismissInstallPrompt(context);
       await signInWithToken(context, token);
       return context.newPage();
     }

@@ -4,22 +4,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, devices, type Locator, type Page, type Response } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { callApi, newAccount, type RegisteredAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
-import { launchBrowser, type Viewport } from './support/browser.js';
+import { journeyViewports, launchBrowser } from './support/browser.js';
 import { type RunningProduct, startProduct } from './support/product.js';
+import { dismissInstallPrompt, eventually, watchPages } from './support/watch.js';
 import { button, toast } from './support/screens.js';
 
 const COMPOSER_PROMPT = 'What timeline are you working on today?';
 const EMPTY_POST = 'Please enter something to share';
 const SPONSORED = 'Sponsored';
 const EMPTY_FEED = 'No posts or timelines yet. Create your first timeline or share a post!';
-
-/** The sizes this journey is specified for: a 390x844 touch phone and a 1366x900 desktop. */
-const feedViewports: Viewport[] = [
-  { name: 'phone', options: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } } },
-  { name: 'desktop', options: { viewport: { width: 1366, height: 900 } } },
-];
 
 /** A four-second 640x360 H.264 clip made by ffmpeg. */
 function makeClip(): string {
@@ -29,26 +24,7 @@ function makeClip(): string {
   return clip;
 }
 
-/**
- * The notification bell asks GET /api/notifications/unread-count every 30 s, which no service
- * answers yet (404). Not the feed's: tolerated here, and only that.
- */
-const NOTIFICATIONS_COUNT = '/api/notifications/unread-count';
-const knownMissing = (text: string, url: string): boolean =>
-  url.includes(NOTIFICATIONS_COUNT) || text.startsWith('Unread notification count failed ApiError: 404:');
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` until it gives a value (not undefined), or fails with `what`. */
-async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000, everyMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
 
 interface FeedItemAnswer {
   type: 'post' | 'timeline';
@@ -78,7 +54,7 @@ describe('home feed journeys', () => {
     await product?.stop();
   });
 
-  describe.each(feedViewports)('on a $name', (viewport) => {
+  describe.each(journeyViewports)('on a $name', (viewport) => {
     const opened: { context: BrowserContext; problems: string[]; label: string }[] = [];
     let ann: RegisteredAccount | undefined;
     let ben: RegisteredAccount | undefined;
@@ -100,30 +76,8 @@ describe('home feed journeys', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.baseUrl });
       const problems: string[] = [];
       opened.push({ context, problems, label });
-      context.on('page', (page) => {
-        page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-        page.on('console', (msg) => {
-          if (msg.type() === 'error' && !knownMissing(msg.text(), msg.location().url)) problems.push(`console error: ${msg.text()}`);
-          else if (msg.type() === 'warning' && /Feed video could not load|HLS playback failed|Could not load the HLS player/.test(msg.text())) problems.push(`console warning: ${msg.text()}`);
-        });
-        page.on('requestfailed', (request) => {
-          const error = request.failure()?.errorText ?? '';
-          // A reload or a detached video cancels what was in flight: not a failure of the product.
-          if (error === 'net::ERR_ABORTED') return;
-          problems.push(`request failed: ${request.method()} ${request.url()} ${error}`);
-        });
-        page.on('response', (response: Response) => {
-          if (response.status() >= 400 && !(response.status() === 404 && knownMissing('', response.url()))) problems.push(`${response.status()} answer: ${response.request().method()} ${response.url()}`);
-        });
-      });
-      // Not this journey's subject: the install prompt would cover the bottom of the phone's screen.
-      await context.addInitScript(() => {
-        try {
-          localStorage.setItem('pwa-install-dismissed', String(Date.now()));
-        } catch {
-          // No storage (about:blank).
-        }
-      });
+      watchPages(context, problems, { warnings: /Feed video could not load|HLS playback failed|Could not load the HLS player/ });
+      await dismissInstallPrompt(context);
       await signInWithToken(context, token);
       return context.newPage();
     }

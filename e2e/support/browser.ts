@@ -25,6 +25,12 @@ export const viewports: Viewport[] = [
   { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
 ];
 
+/** The issue reports' devices: a 390x844 touch phone and a 1366x900 desktop. */
+export const journeyViewports: Viewport[] = [
+  { name: 'phone', options: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 } } },
+  { name: 'desktop', options: { viewport: { width: 1366, height: 900 } } },
+];
+
 /** A fresh context that fails the test on any page error or CSP violation. */
 export async function newContext(browser: Browser, viewport: Viewport, baseURL: string): Promise<{ context: BrowserContext; problems: string[] }> {
   const context = await browser.newContext({ ...viewport.options, baseURL });
