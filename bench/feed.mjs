@@ -34,16 +34,14 @@
 // keeps the database.
 // Bars: p99 ≤ 50 ms at 1,000 req/s through the gateway with zero errors; gateway ≥ 50% of direct;
 // a profile page with its first tab p95 ≤ 50 ms.
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { discoverApps, sharedEnv } from '../deploy/run-services.mjs';
+import { startTopology, stopProcesses } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -62,69 +60,6 @@ const CONCURRENCY = num('FEED_BENCH_CONCURRENCY', 32);
 const PHASES = (env.FEED_BENCH_PHASES || 'feed,profile').split(',');
 const PROFILE_RATES = (env.PROFILE_BENCH_RATES || '100,250').split(',').map(Number);
 const ADMIN_URL = env.ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const children = new Set();
-let logText = '';
-const log = (prefix) => (chunk) => {
-  logText = (logText + chunk.toString().replace(/^/gm, prefix)).slice(-20_000);
-};
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitReady(port, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`process exited before ready:\n${logText.slice(-4000)}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`:${port} not ready:\n${logText.slice(-4000)}`);
-    await sleep(100);
-  }
-}
-
-/** Every service and the gateway, each its own process on a free port, as run-services starts them. */
-async function startTopology(baseEnv) {
-  const shared = sharedEnv({ ...baseEnv, PORT: '0' });
-  const apps = discoverApps(ROOT, shared);
-  const ports = new Map();
-  for (const app of apps) ports.set(app.name, await freePort());
-  const gateway = apps.find((a) => a.kind === 'gateway');
-  for (const app of apps.filter((a) => a.kind === 'service')) {
-    gateway.env[`${app.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_SERVICE_URL`] = `http://127.0.0.1:${ports.get(app.name)}`;
-  }
-  const base = `http://127.0.0.1:${ports.get(gateway.name)}`;
-  const start = async (list) => {
-    await Promise.all(list.map(async (app) => {
-      const port = ports.get(app.name);
-      const child = spawn(process.execPath, [app.entry], {
-        cwd: ROOT,
-        env: { ...shared, PUBLIC_ORIGIN: base, ...app.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.on('data', log(`${app.name} | `));
-      child.stderr.on('data', log(`${app.name} | `));
-      children.add(child);
-      await waitReady(port, child);
-    }));
-  };
-  await start(apps.filter((a) => a.kind !== 'gateway'));
-  await start([gateway]);
-  return { base, social: `http://127.0.0.1:${ports.get('social')}`, secret: shared.INTERNAL_SECRET };
-}
 
 async function api(base, method, path, { token, body } = {}) {
   const res = await fetch(new URL(path, base), {
@@ -227,7 +162,7 @@ const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(s
 
 /** How a request is made on each path: through the gateway with a bearer token, or signed as the gateway would. */
 function requester(path, topo, platform) {
-  const pool = new Pool(path === 'gateway' ? topo.base : topo.social, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 });
+  const pool = new Pool(path === 'gateway' ? topo.base : topo.service('social'), { connections: 128, pipelining: 1, keepAliveTimeout: 30_000 });
   return {
     pool,
     async get(url, caller) {
@@ -382,8 +317,8 @@ async function main() {
   let db;
   try {
     console.log(`database ${dbName}, bus prefix ${prefix}`);
-    const topo = await startTopology(baseEnv);
-    console.log(`gateway ${topo.base}, social ${topo.social}`);
+    const topo = await startTopology(ROOT, baseEnv);
+    console.log(`gateway ${topo.base}, social ${topo.service('social')}`);
     const callers = await signUpCallers(topo.base, SIZES.callers);
     db = new pg.Client({ connectionString: dbUrl.toString() });
     await db.connect();
@@ -438,8 +373,7 @@ async function main() {
     }
     for (const req of Object.values(paths)) await req.pool.close();
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all([...children].map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))));
+    await stopProcesses();
     await db?.end();
     if (!env.FEED_BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();

@@ -26,17 +26,15 @@
 // Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), NATS_URL
 // (nats://127.0.0.1:4222), the NOTIF_BENCH_* sizes above.
 // Bars: socket delivery p95 ≤ 250 ms; unread count p95 ≤ 10 ms at the service at 500 req/s.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { processOutput, startTopology, stopProcesses } from './lib/processes.mjs';
 import WebSocket from 'ws';
-import { discoverApps, sharedEnv } from '../deploy/run-services.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -49,69 +47,6 @@ const LIKE_RATE = num('NOTIF_BENCH_LIKE_RATE', 20);
 const COUNT_RATE = num('NOTIF_BENCH_COUNT_RATE', 500);
 const SECONDS = num('NOTIF_BENCH_SECONDS', 10);
 const ADMIN_URL = env.ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const children = new Set();
-let logText = '';
-const log = (prefix) => (chunk) => {
-  logText = (logText + chunk.toString().replace(/^/gm, prefix)).slice(-20_000);
-};
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitReady(port, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`process exited before ready:\n${logText.slice(-4000)}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`:${port} not ready:\n${logText.slice(-4000)}`);
-    await sleep(100);
-  }
-}
-
-/** Every service and the gateway, each its own process on a free port, as run-services starts them. */
-async function startTopology(baseEnv) {
-  const shared = sharedEnv({ ...baseEnv, PORT: '0' });
-  const apps = discoverApps(ROOT, shared);
-  const ports = new Map();
-  for (const app of apps) ports.set(app.name, await freePort());
-  const gateway = apps.find((a) => a.kind === 'gateway');
-  for (const app of apps.filter((a) => a.kind === 'service')) {
-    gateway.env[`${app.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_SERVICE_URL`] = `http://127.0.0.1:${ports.get(app.name)}`;
-  }
-  const base = `http://127.0.0.1:${ports.get(gateway.name)}`;
-  const start = async (list) => {
-    await Promise.all(list.map(async (app) => {
-      const port = ports.get(app.name);
-      const child = spawn(process.execPath, [app.entry], {
-        cwd: ROOT,
-        env: { ...shared, PUBLIC_ORIGIN: base, ...app.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout.on('data', log(`${app.name} | `));
-      child.stderr.on('data', log(`${app.name} | `));
-      children.add(child);
-      await waitReady(port, child);
-    }));
-  };
-  await start(apps.filter((a) => a.kind !== 'gateway'));
-  await start([gateway]);
-  return { base, notifications: `http://127.0.0.1:${ports.get('notifications')}`, secret: shared.INTERNAL_SECRET };
-}
 
 async function api(base, method, path, { token, body, from } = {}) {
   const res = await fetch(new URL(path, base), {
@@ -231,8 +166,8 @@ async function main() {
   const sockets = [];
   try {
     console.log(`database ${dbName}, bus prefix ${prefix}`);
-    const topo = await startTopology(baseEnv);
-    console.log(`gateway ${topo.base}, notifications ${topo.notifications}`);
+    const topo = await startTopology(ROOT, baseEnv);
+    console.log(`gateway ${topo.base}, notifications ${topo.service('notifications')}`);
 
     const t0 = performance.now();
     const recipients = await inBatches(Array.from({ length: RECIPIENTS }, (_, i) => i), 10, () => signUp(topo.base, 'owner'));
@@ -319,7 +254,7 @@ async function main() {
     console.log(`            notifications' commit → its NotificationChanged published p50 ${ms(ownRelay.p50)} p95 ${ms(ownRelay.p95)}; published → delivery group's inbox p50 ${ms(deliveryGroup.p50)} p95 ${ms(deliveryGroup.p95)}`);
 
     const platform = await import('@timeliner/platform');
-    const direct = new Pool(topo.notifications, { connections: 64, keepAliveTimeout: 30_000 });
+    const direct = new Pool(topo.service('notifications'), { connections: 64, keepAliveTimeout: 30_000 });
     const gateway = new Pool(topo.base, { connections: 64, keepAliveTimeout: 30_000 });
     const url = '/api/notifications/unread-count';
     const paths = {
@@ -345,10 +280,9 @@ async function main() {
     await direct.close();
     await gateway.close();
   } finally {
-    if (env.NOTIF_BENCH_LOG) console.log(logText);
+    if (env.NOTIF_BENCH_LOG) console.log(processOutput());
     for (const socket of sockets) socket.terminate();
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all([...children].map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))));
+    await stopProcesses();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
     try {

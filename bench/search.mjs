@@ -27,15 +27,14 @@
 // (nats://127.0.0.1:4222), SEARCH_BENCH_TIMELINES, SEARCH_BENCH_USERS, SEARCH_BENCH_HASHTAGS,
 // SEARCH_BENCH_WORDS, SEARCH_BENCH_RATE, SEARCH_BENCH_SECONDS, SEARCH_BENCH_KEEP=1 keeps the database.
 // Bars: p95 ≤ 30 ms for every kind; type-ahead p95 ≤ 10 ms at the service.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { freePort, startProcess, stopProcesses } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -50,47 +49,6 @@ const RATE = num('SEARCH_BENCH_RATE', 100);
 const SECONDS = num('SEARCH_BENCH_SECONDS', 40);
 const ADMIN_URL = env.ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const KINDS = ['one word', 'two words', 'phrase', 'typo', 'type-ahead', 'hashtag'];
-
-const children = new Set();
-let logText = '';
-const log = (prefix) => (chunk) => {
-  logText = (logText + chunk.toString().replace(/^/gm, prefix)).slice(-20_000);
-};
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitReady(port, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`process exited before ready:\n${logText.slice(-4000)}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.ok) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`:${port} not ready:\n${logText.slice(-4000)}`);
-    await sleep(100);
-  }
-}
-
-function startProcess(name, entry, processEnv, port) {
-  const child = spawn(process.execPath, [join(ROOT, entry)], { cwd: ROOT, env: { ...processEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', log(`${name} | `));
-  child.stderr.on('data', log(`${name} | `));
-  children.add(child);
-  return waitReady(port, child);
-}
 
 /** Made-up, pronounceable words: deterministic, distinct, 4 to 9 letters. */
 function vocabulary(count) {
@@ -263,10 +221,10 @@ async function main() {
   try {
     console.log(`database ${dbName}, bus prefix ${prefix}`);
     const [searchPort, gatewayPort] = [await freePort(), await freePort()];
-    await startProcess('search', 'services/search/dist/main.js', common, searchPort);
+    await startProcess(ROOT, 'search', 'services/search/dist/main.js', common, searchPort);
     // The gateway's other upstreams are never called here.
     const nowhere = 'http://127.0.0.1:9';
-    await startProcess('gateway', 'gateway/dist/main.js', {
+    await startProcess(ROOT, 'gateway', 'gateway/dist/main.js', {
       ...common,
       SEARCH_SERVICE_URL: `http://127.0.0.1:${searchPort}`,
       AUTH_SERVICE_URL: nowhere, TIMELINES_SERVICE_URL: nowhere, SOCIAL_SERVICE_URL: nowhere, MEDIA_SERVICE_URL: nowhere, NOTIFICATIONS_SERVICE_URL: nowhere,
@@ -308,8 +266,7 @@ async function main() {
     const typeAhead = results.direct.kinds['type-ahead'].p95;
     console.log(`\nbars: every kind's p95 through the gateway ≤ 30 ms: ${ms(worst).trim()} (${worst <= 30 ? 'met' : 'not met'}); type-ahead p95 at the service ≤ 10 ms: ${ms(typeAhead).trim()} (${typeAhead <= 10 ? 'met' : 'not met'})`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await Promise.all([...children].map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))));
+    await stopProcesses();
     await db?.end();
     if (!env.SEARCH_BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
