@@ -13,7 +13,7 @@
 //      social schema with generate_series: FEED_BENCH_USERS (10,000) people, 100,000 timelines
 //      (90% public and published, the rest private, unlisted or draft), 100,000 posts, 1,000,000
 //      likes (half on posts, half on timelines, counts and activity scores to match) and 200,000
-//      follows (each caller follows 200 people, the rest at random), then VACUUM ANALYZE;
+//      follows (each caller follows 200 people, the rest at random), then VACUUM ANALYZE and a CHECKPOINT;
 //   3. for each tab (for-you, following) and each path (gateway, direct), an open-loop load at
 //      FEED_BENCH_RATES (250,500,1000) requests per second for FEED_BENCH_SECONDS (15) each, every
 //      request a first page of 20 as a random caller; latency is measured from the moment the
@@ -30,7 +30,7 @@
 // Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), NATS_URL
 // (nats://127.0.0.1:4222), FEED_BENCH_USERS, FEED_BENCH_TIMELINES, FEED_BENCH_POSTS, FEED_BENCH_LIKES,
 // FEED_BENCH_FOLLOWS, FEED_BENCH_CALLERS, FEED_BENCH_RATES, FEED_BENCH_SECONDS,
-// FEED_BENCH_CONCURRENCY, FEED_BENCH_PHASES (feed,profile), PROFILE_BENCH_RATES, FEED_BENCH_KEEP=1
+// FEED_BENCH_CONCURRENCY, FEED_BENCH_PHASES (feed,profile), FEED_BENCH_TABS (for-you,following), PROFILE_BENCH_RATES, FEED_BENCH_KEEP=1
 // keeps the database.
 // Bars: p99 ≤ 50 ms at 1,000 req/s through the gateway with zero errors; gateway ≥ 50% of direct;
 // a profile page with its first tab p95 ≤ 50 ms.
@@ -58,6 +58,7 @@ const RATES = (env.FEED_BENCH_RATES || '250,500,1000').split(',').map(Number);
 const SECONDS = num('FEED_BENCH_SECONDS', 15);
 const CONCURRENCY = num('FEED_BENCH_CONCURRENCY', 32);
 const PHASES = (env.FEED_BENCH_PHASES || 'feed,profile').split(',');
+const TABS = (env.FEED_BENCH_TABS || 'for-you,following').split(',');
 const PROFILE_RATES = (env.PROFILE_BENCH_RATES || '100,250').split(',').map(Number);
 const ADMIN_URL = env.ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -152,6 +153,8 @@ async function seed(db, callers) {
     ON CONFLICT (user_id) DO UPDATE SET followers_count = excluded.followers_count, following_count = excluded.following_count`);
   // As autovacuum leaves a settled database: statistics, and visibility maps for index-only scans.
   await timed('VACUUM ANALYZE', 'VACUUM ANALYZE');
+  // The seeding's dirty pages are written now, not by a checkpoint in the middle of the first measurement.
+  await timed('CHECKPOINT', 'CHECKPOINT');
   const [counts] = (await db.query(`SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM feed_timelines) AS timelines,
       (SELECT count(*) FROM posts) AS posts, (SELECT count(*) FROM post_likes) + (SELECT count(*) FROM timeline_likes) AS likes,
       (SELECT count(*) FROM follows) AS follows`)).rows;
@@ -340,9 +343,9 @@ async function main() {
     const rows = [];
     if (PHASES.includes('feed')) {
       // Warm up both paths (connections, plans, the ranking snapshot).
-      for (const req of Object.values(paths)) for (const tab of ['for-you', 'following']) await fixedRate(req, callers, tab, 100, 2);
+      for (const req of Object.values(paths)) for (const tab of TABS) await fixedRate(req, callers, tab, 100, 2);
 
-      for (const tab of ['for-you', 'following']) {
+      for (const tab of TABS) {
         for (const [path, req] of Object.entries(paths)) {
           for (const rate of RATES) {
             const r = await fixedRate(req, callers, tab, rate, SECONDS);
@@ -353,7 +356,7 @@ async function main() {
         }
       }
       console.log(`\nmost served (closed loop, ${CONCURRENCY} at a time, 10 s):`);
-      for (const tab of ['for-you', 'following']) {
+      for (const tab of TABS) {
         const gw = await saturate(paths.gateway, callers, tab, CONCURRENCY, 10);
         const direct = await saturate(paths.direct, callers, tab, CONCURRENCY, 10);
         const ratio = gw.rate / direct.rate;

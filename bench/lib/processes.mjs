@@ -43,9 +43,12 @@ async function waitReady(port, child, timeoutMs = 120_000) {
   }
 }
 
+/** BENCH_NODE_ARGS: options for every started process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** Starts `entry` (relative to `root`) on `port` with `processEnv` and waits for its /health/ready. */
 export function startProcess(root, name, entry, processEnv, port) {
-  const child = spawn(process.execPath, [join(root, entry)], {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, entry)], {
     cwd: root,
     env: { ...processEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import { Module } from '@nestjs/common';
@@ -23,7 +22,7 @@ import { GatewayMetrics } from './http/gateway-metrics.js';
 import { addTooManyRequestsPage, credentialRateLimit, globalRateLimit } from './http/rate-limits.js';
 import { MemoryRateCounter, type RateCounter, RedisRateCounter } from './http/rate-counter.js';
 import { addRequestContext } from './http/request-context.js';
-import { addPermissionsPolicy, helmetOptions } from './http/security-headers.js';
+import { addSecurityHeaders } from './http/security-headers.js';
 import { guardSlowClients } from './http/slow-clients.js';
 import { listenInternal, restrictInternalPaths } from './http/internal-port.js';
 import { gatewayHealthChecks } from './http/upstream-health.js';
@@ -125,8 +124,7 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     maxConnectionsPerAddress: config.TRUST_PROXY ? 0 : config.MAX_CONNECTIONS_PER_ADDRESS,
     logger,
   });
-  await app.register(fastifyHelmet, helmetOptions);
-  addPermissionsPolicy(fastify);
+  addSecurityHeaders(fastify);
   const rateCounter = await openRateCounter(config, logger, metrics);
   fastify.addHook('onClose', async () => rateCounter.close());
   await app.register(fastifyRateLimit, globalRateLimit(config, rateCounter));

@@ -14,6 +14,7 @@ import { CollectionService } from './collections/collection.service.js';
 import { FeedController } from './feed/feed.controller.js';
 import { FeedRepository } from './feed/feed.repository.js';
 import { FeedService } from './feed/feed.service.js';
+import { ForYouSnapshots } from './feed/for-you-snapshot.js';
 import { FollowController } from './follows/follow.controller.js';
 import { FollowRepository } from './follows/follow.repository.js';
 import { FollowService } from './follows/follow.service.js';
@@ -106,7 +107,7 @@ export class SocialModule {
         { provide: FeedRepository, useFactory: (ds: DataSource) => new FeedRepository(ds), inject: [DataSource] },
         {
           provide: FeedService,
-          useFactory: (feed: FeedRepository, posts: PostRepository) => new FeedService(feed, posts),
+          useFactory: (feed: FeedRepository, posts: PostRepository) => new FeedService(feed, posts, new ForYouSnapshots(feed, posts)),
           inject: [FeedRepository, PostRepository],
         },
         { provide: VisibleTimelines, useFactory: (ds: DataSource, access: TimelineAccess) => new VisibleTimelines(ds, access), inject: [DataSource, TIMELINE_ACCESS] },

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { encodeCursor } from '@timeliner/platform';
+import { decodeCursor, encodeCursor, type SignedInCaller } from '@timeliner/platform';
+import { DataSource } from 'typeorm';
+import { FeedRepository } from '../src/feed/feed.repository.js';
+import { FeedService } from '../src/feed/feed.service.js';
+import { ForYouSnapshots } from '../src/feed/for-you-snapshot.js';
+import { PostRepository } from '../src/posts/post.repository.js';
 import { type SocialHarness, startHarness } from './harness.js';
 
 interface Item { type: 'post' | 'timeline'; id: string; post?: { likesCount: number; liked: boolean; user: { displayName: string } }; timeline?: { title: string; likesCount: number; isLiked: boolean; creator: { displayName: string } } }
@@ -122,6 +127,89 @@ describe('the home feed', () => {
     await h.call('post', '/api/reports', { userId: bo }).send({ contentType: 'timeline', contentId: victim, reason: 'spam' }).expect(201);
     expect((await readAll(bo, 'for-you', 50)).seen.map((i) => i.id)).not.toContain(victim);
     expect((await readAll(cy, 'for-you', 50)).seen.map((i) => i.id)).toContain(victim);
+  });
+
+  it('answers a first for-you page from the shared snapshot exactly as the database would, with today\'s counts and the caller\'s state', async () => {
+    const ds = h.service.app.get(DataSource);
+    const repo = new FeedRepository(ds);
+    const posts = new PostRepository(ds);
+    let ranked = 0;
+    // The snapshot's repository counts the rankings it runs: one per snapshot, one per fallback to the database path.
+    const counting = Object.assign(Object.create(repo) as FeedRepository, {
+      forYou: (...args: Parameters<FeedRepository['forYou']>) => {
+        ranked += 1;
+        return repo.forYou(...args);
+      },
+    });
+    const snapshots = new ForYouSnapshots(counting, posts, { size: 40, maxAgeMs: 600_000 });
+    const fast = new FeedService(counting, posts, snapshots);
+    const slow = new FeedService(repo, posts);
+    const as = (userId: string): SignedInCaller => ({ userId, sessionId: randomUUID(), requestId: randomUUID(), clientIp: '127.0.0.1' });
+    /** The fast page, checked against the database's order as of the snapshot's read time and its current cards. */
+    const check = async (userId: string, limit = 20) => {
+      const page = await fast.page(as(userId), { tab: 'for-you', limit });
+      const readAt = decodeCursor(page.nextCursor!, ['timestamp', 'int', 'timestamp', 'uuid'])[0] as string;
+      const order = (await repo.forYou(userId, { readAt }, limit)).map((s) => s.id);
+      expect(page.items.map((i) => i.id)).toEqual(order);
+      const current = new Map((await slow.page(as(userId), { tab: 'for-you', limit: 50 })).items.map((i) => [i.id, i]));
+      for (const item of page.items) if (current.has(item.id)) expect(item).toEqual(current.get(item.id));
+      // The cursor goes on through the database with the snapshot's read time.
+      const next = await slow.page(as(userId), { tab: 'for-you', limit, cursor: page.nextCursor });
+      const both = [...page.items, ...next.items].map((i) => i.id);
+      expect(both).toEqual((await repo.forYou(userId, { readAt }, limit * 2)).map((s) => s.id));
+      return page.items;
+    };
+    // Callers with nothing of their own in the feed: a caller's own item that changed in the last
+    // seconds sends their page to the database (tested last).
+    const dee = randomUUID();
+    const eve = randomUUID();
+    await h.register(dee, 'dee', 'Dee Diaz');
+    await h.register(eve, 'eve', 'Eve Eng');
+    try {
+      const first = await check(dee);
+      await check(eve);
+      await check(dee, 7);
+      expect(ranked).toBe(1);
+
+      // A like and a bookmark after the snapshot: the page shows them, and today's count.
+      const target = first.find((i) => i.type === 'timeline')!;
+      h.override(target.id, true);
+      await h.call('post', `/api/timelines/${target.id}/like`, { userId: eve }).expect(200);
+      await h.call('post', `/api/timelines/${target.id}/bookmark`, { userId: eve }).expect(200);
+      const liked = (await check(eve)).find((i) => i.id === target.id)!;
+      expect(liked.timeline).toMatchObject({ isLiked: true, liked: true, isBookmarked: true, likesCount: target.timeline!.likesCount + 1 });
+      expect(ranked).toBe(1);
+
+      // Reported by the caller, or no longer public: left out, and the page is still full.
+      const reported = first.find((i) => i.type === 'post')!;
+      await h.call('post', '/api/reports', { userId: eve }).send({ contentType: 'post', contentId: reported.id, reason: 'spam' }).expect(201);
+      const hidden = first.filter((i) => i.type === 'timeline' && i.id !== target.id)[0]!;
+      await h.query(`UPDATE feed_timelines SET visibility = 'private' WHERE id = $1`, [hidden.id]);
+      const after = await check(eve);
+      expect(after.map((i) => i.id)).not.toContain(reported.id);
+      expect(after.map((i) => i.id)).not.toContain(hidden.id);
+      expect(after).toHaveLength(20);
+      expect(ranked).toBe(1);
+
+      // An item edited since the snapshot: the page comes from the database, with the new text.
+      const edited = first.find((i) => i.type === 'post' && i.id !== reported.id)!;
+      await h.call('put', `/api/posts/${edited.id}`, { userId: edited.post!.userId }).send({ content: 'edited after the snapshot' }).expect(200);
+      expect((await check(dee)).find((i) => i.id === edited.id)?.post?.content).toBe('edited after the snapshot');
+      expect(ranked).toBe(2);
+
+      // A post written here retakes the snapshot before the next page; its author's own next
+      // page comes from the database, where their new post is (their item changed a moment ago).
+      const written = await post(dee, 'written after the snapshot');
+      ranked = 0;
+      await check(eve);
+      expect(ranked).toBe(1);
+      await check(dee);
+      expect(ranked).toBe(2);
+      expect((await repo.forYou(dee, { readAt: new Date().toISOString() }, 1000)).map((s) => s.id)).toContain(written);
+    } finally {
+      snapshots.close();
+      await h.query(`UPDATE feed_timelines SET visibility = 'public' WHERE visibility = 'private' AND title LIKE 'public %'`);
+    }
   });
 
   it('refuses bad input and anonymous callers', async () => {

@@ -13,16 +13,26 @@ import {
 } from './event-bus.port.js';
 import { InboxEntry } from './outbox.entity.js';
 
+/** What a handler is told about its event, and a way to act once its transaction has committed. */
+export interface HandlerMeta extends EventMeta {
+  /**
+   * Runs `fn` after the handler's transaction commits (not at all when it rolls back or the event
+   * was already applied): for in-process caches that must not be refreshed before the change is
+   * visible. Absent where a handler is called outside a consumer (tests).
+   */
+  afterCommit?(fn: () => void): void;
+}
+
 export interface EventHandler<Schema extends DescMessage> {
   definition: EventDefinition<Schema>;
   // Method syntax on purpose: handlers of different events go in one list.
-  handle(payload: MessageShape<Schema>, meta: EventMeta, manager: EntityManager): Promise<void>;
+  handle(payload: MessageShape<Schema>, meta: HandlerMeta, manager: EntityManager): Promise<void>;
 }
 
 /** Declares the handler of one event: `on(AuthEvents.UserRegistered, async (user, meta, manager) => ...)`. */
 export function on<Schema extends DescMessage>(
   definition: EventDefinition<Schema>,
-  handle: (payload: MessageShape<Schema>, meta: EventMeta, manager: EntityManager) => Promise<void>,
+  handle: (payload: MessageShape<Schema>, meta: HandlerMeta, manager: EntityManager) => Promise<void>,
 ): EventHandler<Schema> {
   return { definition, handle };
 }
@@ -60,6 +70,8 @@ export async function consumeEvents(
     const payload = decodePayload(handler.definition, message);
     // Log lines of the handler carry the request id of the HTTP call that caused the event.
     const context = { requestId: message.meta.requestId ?? message.meta.id, ...(message.meta.actorUserId ? { userId: message.meta.actorUserId } : {}) };
+    const committed: Array<() => void> = [];
+    const meta: HandlerMeta = { ...message.meta, afterCommit: (fn) => committed.push(fn) };
     await runWithContext(context, () => dataSource.transaction(async (manager) => {
       const recorded = await manager
         .createQueryBuilder()
@@ -73,8 +85,9 @@ export async function consumeEvents(
         logger.debug({ group: options.durable, eventId: message.meta.id }, 'Event already applied; skipped');
         return;
       }
-      await handler.handle(payload, message.meta, manager);
+      await handler.handle(payload, meta, manager);
     }));
+    for (const fn of committed) fn();
   });
 }
 

@@ -180,7 +180,7 @@ describe('outbox and relay', () => {
 });
 
 describe('inbox', () => {
-  it('applies a redelivered event once', async () => {
+  it('applies a redelivered event once, and runs its after-commit work once, when the change is visible', async () => {
     // Effects commit, then the process loses its connection before the ack: NATS redelivers.
     const deliveries = new Map<string, number>();
     const ackLostOnce: EventBus = Object.assign(Object.create(bus) as EventBus, {
@@ -193,12 +193,18 @@ describe('inbox', () => {
         }),
     });
     const durable = `welcome-${randomUUID().slice(0, 8)}`;
+    // What each after-commit call saw from another connection: the handler's row, or nothing.
+    const seenAfterCommit: Array<{ eventId: string; rows: Promise<number> }> = [];
     const subscription = await consumeEvents(ackLostOnce, { durable, dataSource }, [
       on(AuthEvents.UserRegistered, async (user, meta, manager) => {
         await manager.query(`INSERT INTO "${schema}"."welcome_mails" (event_id, user_id) VALUES ($1, $2)`, [
           meta.id,
           user.userId,
         ]);
+        meta.afterCommit?.(() => {
+          const rows = dataSource.query(`SELECT 1 FROM "${schema}"."welcome_mails" WHERE event_id = $1`, [meta.id]).then((found: unknown[]) => found.length);
+          seenAfterCommit.push({ eventId: meta.id, rows });
+        });
       }),
     ]);
     const relay = new OutboxRelay(dataSource, bus, { logger: log });
@@ -219,6 +225,8 @@ describe('inbox', () => {
         eventId,
       ]);
       expect(inbox).toHaveLength(1);
+      // The stream holds the other tests' registrations too; this event's work ran once, after its commit.
+      expect(await Promise.all(seenAfterCommit.filter((seen) => seen.eventId === eventId).map((seen) => seen.rows))).toEqual([1]);
     } finally {
       await relay.stop();
       await subscription.unsubscribe();

@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { recordActivity } from '../activity/activity-recorder.js';
 import { isUuid } from '../ids.js';
 import { setFeedKey } from './feed-keys.js';
+import { forYouListingChanged } from './for-you-snapshot.js';
 
 /** The feed_timelines row a snapshot describes, as the columns want it. */
 export interface FeedTimelineRow {
@@ -113,10 +114,11 @@ const OVERWRITTEN = [
  * row is inserted with its key; an existing row's key changes only through setFeedKey, which
  * keeps the replaced key for readers paging the feed.
  */
-export async function applyTimelineSnapshot(manager: EntityManager, row: FeedTimelineRow): Promise<'inserted' | 'updated' | 'ignored'> {
+export async function applyTimelineSnapshot(manager: EntityManager, row: FeedTimelineRow): Promise<'inserted' | 'updated' | 'listed' | 'ignored'> {
   await lockFeedTimeline(manager, row.id);
   const deleted: unknown[] = await manager.query('SELECT 1 FROM deleted_timelines WHERE id = $1', [row.id]);
   if (deleted.length > 0) return 'ignored';
+  const [before] = (await manager.query(`SELECT visibility = 'public' AND status = 'published' AS listed FROM feed_timelines WHERE id = $1`, [row.id])) as Array<{ listed: boolean }>;
   const applied = (await manager.query(
     `INSERT INTO feed_timelines (id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views, likes_count,
                                  comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, key_changed_at)
@@ -133,7 +135,7 @@ export async function applyTimelineSnapshot(manager: EntityManager, row: FeedTim
   if (!result) return 'ignored';
   if (result.inserted) return 'inserted';
   await setFeedKey(manager, 'timeline', row.id, row.scoreBand, row.lastActivityAt);
-  return 'updated';
+  return !before?.listed && row.visibility === 'public' && row.status === 'published' ? 'listed' : 'updated';
 }
 
 /** Drops a deleted timeline's feed row and remembers the deletion, so no later snapshot revives it. */
@@ -152,10 +154,13 @@ export const feedTimelineEventHandlers = [
   on(TimelinesEvents.TimelineSnapshot, async (snapshot, meta, manager) => {
     const row = feedTimelineRow(snapshot, meta.occurredAt);
     if (!row) return;
+    const applied = await applyTimelineSnapshot(manager, row);
     // The first snapshot of a timeline (its row is new; a deleted one never comes back) is its
     // creator's created_timeline activity, dated when the timeline was made.
-    if ((await applyTimelineSnapshot(manager, row)) === 'inserted') {
+    if (applied === 'inserted') {
       await recordActivity(manager, { sourceEventId: meta.id, userId: row.creatorId, activityType: 'created_timeline', targetType: 'timeline', targetId: row.id, createdAt: row.createdAt });
     }
+    // Newly public and published: it may rank in for-you from now on.
+    if ((applied === 'inserted' || applied === 'listed') && row.visibility === 'public' && row.status === 'published') meta.afterCommit?.(forYouListingChanged);
   }),
 ];

@@ -42,6 +42,25 @@ export interface FeedTimelineRow {
   creator: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
 }
 
+/** What a card shows that may have changed since a snapshot, and the caller's own state. */
+export interface CardState {
+  type: FeedItemType;
+  id: string;
+  likesCount: number;
+  commentsCount: number;
+  /** bigint, as text (timelines; '0' for posts). */
+  views: string;
+  activityScore: number;
+  lastActivityMs: number;
+  /** updated_at in ms: a card edited since the snapshot has another. */
+  updatedMs: number;
+  /** Still listed: a timeline that is public and published (posts always). */
+  visible: boolean;
+  liked: boolean;
+  bookmarked: boolean;
+  reported: boolean;
+}
+
 /**
  * A change of key committed within this long of the read's start may not have been visible to the
  * first page; such items are sorted by their history too, so every page agrees.
@@ -124,6 +143,37 @@ export class FeedRepository {
        SELECT type, id, 0 AS band, ${cursorTimestamp('at')} AS at FROM page ORDER BY page.at DESC, id DESC LIMIT $4`,
       [callerId, after?.at ?? null, after?.id ?? null, limit],
     );
+  }
+
+  /**
+   * The current counts and the caller's like, bookmark and report of the given items, in one
+   * round trip; and whether an item of the caller's own changed its key after `since` (then a
+   * snapshot older than that may not show it where the database would).
+   */
+  async cardState(callerId: string, postIds: string[], timelineIds: string[], since: string): Promise<{ items: CardState[]; ownChanged: boolean }> {
+    const rows = await preparedQuery<CardState & { own: boolean }>(this.dataSource, 'social_feed_card_state_v1',
+      `SELECT 'post' AS type, p.id, p.likes_count AS "likesCount", p.comments_count AS "commentsCount", 0::bigint AS views,
+              0::float8 AS "activityScore", 0::float8 AS "lastActivityMs", (extract(epoch FROM p.updated_at) * 1000)::float8 AS "updatedMs",
+              true AS visible,
+              EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1) AS liked,
+              EXISTS (SELECT 1 FROM post_bookmarks b WHERE b.post_id = p.id AND b.user_id = $1) AS bookmarked,
+              NOT ${notReported('post', 'p')} AS reported, false AS own
+         FROM posts p WHERE p.id = ANY($2::uuid[])
+       UNION ALL
+       SELECT 'timeline', t.id, coalesce(c.likes_count, t.likes_count), t.comments_count, t.views,
+              t.activity_score, (extract(epoch FROM t.last_activity_at) * 1000)::float8, (extract(epoch FROM t.updated_at) * 1000)::float8,
+              ${PUBLIC_TIMELINE},
+              EXISTS (SELECT 1 FROM timeline_likes l WHERE l.timeline_id = t.id AND l.user_id = $1),
+              EXISTS (SELECT 1 FROM timeline_bookmarks b WHERE b.timeline_id = t.id AND b.user_id = $1),
+              NOT ${notReported('timeline', 't')}, false
+         FROM feed_timelines t LEFT JOIN timeline_reactions c ON c.timeline_id = t.id WHERE t.id = ANY($3::uuid[])
+       UNION ALL
+       SELECT 'own', NULL, 0, 0, 0, 0, 0, 0, false, false, false, false, true
+        WHERE EXISTS (SELECT 1 FROM posts p WHERE p.user_id = $1 AND p.key_changed_at > $4::timestamptz)
+           OR EXISTS (SELECT 1 FROM feed_timelines t WHERE t.creator_id = $1 AND t.key_changed_at > $4::timestamptz)`,
+      [callerId, postIds, timelineIds, since],
+    );
+    return { items: rows.filter((r) => !r.own), ownChanged: rows.some((r) => r.own) };
   }
 
   /** Timelines by id as feed cards show them, with the caller's like and bookmark state. */

@@ -6,12 +6,41 @@ import { mapPost } from '../posts/post.service.js';
 import { mapUserSummary } from '../users/user-summary.dto.js';
 import { FEED_READ_HOURS } from './feed-keys.js';
 import { FEED_PAGE_SIZE, type FeedItemDto, type FeedQueryDto, type FeedTimelineDto } from './feed.dto.js';
-import type { FeedRepository, FeedSlot, FeedTimelineRow, ForYouAfter } from './feed.repository.js';
+import type { CardState, FeedRepository, FeedSlot, FeedTimelineRow, ForYouAfter } from './feed.repository.js';
+import { cursorNow, type ForYouSnapshot, type ForYouSnapshots, type SnapshotCard } from './for-you-snapshot.js';
 
 export const FEED_EXPIRED = 'This feed has moved on; reload it to see the latest';
 
-/** Now as cursor text (microseconds, UTC). */
-const cursorNow = (): string => `${new Date().toISOString().slice(0, 23)}000Z`;
+/** Items past the page's end whose state is read too, so a few reported or hidden ones do not cost the database path. */
+const SNAPSHOT_RESERVE = 10;
+/** The commit margin of the for-you read (feed.repository.ts), plus a second for a slow commit. */
+const OWN_CHANGE_MARGIN_MS = 3_000;
+
+/** A snapshot's card with the caller's state and today's counts; null when the card changed since (edited). */
+function freshCard(card: SnapshotCard, state: CardState): FeedItemDto | null {
+  if (card.post) {
+    if (Math.abs(card.post.updatedAt.getTime() - state.updatedMs) > 1) return null;
+    const post = { ...card.post, likesCount: state.likesCount, commentsCount: state.commentsCount, liked: state.liked, bookmarked: state.bookmarked };
+    return { type: 'post', id: card.slot.id, post: mapPost(post) };
+  }
+  const timeline = card.timeline!;
+  if (Math.abs(timeline.updatedAt.getTime() - state.updatedMs) > 1) return null;
+  const lastActivityAt = Math.abs(timeline.lastActivityAt.getTime() - state.lastActivityMs) > 1 ? new Date(state.lastActivityMs) : timeline.lastActivityAt;
+  return {
+    type: 'timeline',
+    id: card.slot.id,
+    timeline: mapTimeline({
+      ...timeline,
+      views: state.views,
+      likesCount: state.likesCount,
+      commentsCount: state.commentsCount,
+      activityScore: state.activityScore,
+      lastActivityAt,
+      liked: state.liked,
+      bookmarked: state.bookmarked,
+    }),
+  };
+}
 
 /** A timeline of the read model as a card shows it (the feed and a person's Timelines tab). */
 export const mapTimeline = (row: FeedTimelineRow): FeedTimelineDto => {
@@ -50,11 +79,20 @@ export class FeedService {
   constructor(
     private readonly feed: FeedRepository,
     private readonly posts: PostRepository,
+    private readonly snapshots?: ForYouSnapshots,
   ) {}
+
+  onModuleDestroy(): void {
+    this.snapshots?.close();
+  }
 
   async page(caller: SignedInCaller, query: FeedQueryDto): Promise<Page<FeedItemDto>> {
     const limit = query.limit ?? FEED_PAGE_SIZE;
     const tab = query.tab ?? 'for-you';
+    if (tab === 'for-you' && !query.cursor && this.snapshots) {
+      const page = await this.firstPageFrom(await this.snapshots.get(), caller, limit);
+      if (page) return page;
+    }
     let slots: FeedSlot[];
     let next: (last: FeedSlot) => string;
     if (tab === 'following') {
@@ -70,6 +108,38 @@ export class FeedService {
     const items = await this.hydrate(caller, shown);
     const last = shown.at(-1);
     return { items, ...(slots.length > limit && last ? { nextCursor: next(last) } : {}) };
+  }
+
+  /**
+   * The first for-you page from the shared snapshot and one query for the caller's state; null
+   * when the snapshot cannot answer exactly as the database would (an item edited since, too many
+   * left out, the caller's own item changed since), and the page is read from the database.
+   */
+  private async firstPageFrom(snapshot: ForYouSnapshot, caller: SignedInCaller, limit: number): Promise<Page<FeedItemDto> | null> {
+    const window = snapshot.cards.slice(0, limit + 1 + SNAPSHOT_RESERVE);
+    const since = new Date(Date.parse(snapshot.readAt) - OWN_CHANGE_MARGIN_MS).toISOString();
+    const { items: states, ownChanged } = await this.feed.cardState(
+      caller.userId,
+      window.filter((c) => c.post).map((c) => c.slot.id),
+      window.filter((c) => c.timeline).map((c) => c.slot.id),
+      since,
+    );
+    if (ownChanged) return null;
+    const stateOf = new Map(states.map((s) => [`${s.type}:${s.id}`, s]));
+    const items: FeedItemDto[] = [];
+    let last: FeedSlot | undefined;
+    for (const card of window) {
+      const state = stateOf.get(`${card.slot.type}:${card.slot.id}`);
+      // Deleted, no longer public or reported by the caller: left out, as the database leaves it.
+      if (!state || !state.visible || state.reported) continue;
+      if (items.length === limit) return { items, nextCursor: encodeCursor([snapshot.readAt, last!.band, last!.at, last!.id]) };
+      const item = freshCard(card, state);
+      if (!item) return null;
+      items.push(item);
+      last = card.slot;
+    }
+    // The window ran out: the end of the feed only when it held the whole of it.
+    return snapshot.complete && window.length === snapshot.cards.length ? { items } : null;
   }
 
   /** The for-you cursor: when the read began, and the last key shown. */

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, EventWriter, SignedInCaller } from '@timeliner/platform';
 import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
+import { forYouListingChanged } from '../feed/for-you-snapshot.js';
 import { isUuid } from '../ids.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page, type PageQueryDto } from '../pagination/cursor.js';
 import { storedNameOf } from '../users/user-names.js';
@@ -86,6 +87,7 @@ export class PostService {
       return row;
     });
     this.events.committed();
+    forYouListingChanged();
     return mapPost(post);
   }
 
