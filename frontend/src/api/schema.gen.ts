@@ -2397,7 +2397,7 @@ export interface components {
             role: "owner" | "editor" | "viewer" | null;
             /** @enum {string} */
             status: "draft" | "processing" | "published";
-            /** @description Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail, sent with the session); null until one exists */
+            /** @description Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail), signed with ?access= for an <img src>: valid one to two hours; null until one exists */
             thumbnailUrl: string | null;
             title: string;
             /** Format: date-time */

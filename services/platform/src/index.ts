@@ -34,6 +34,7 @@ export * from './bus/work-queue.js';
 export * from './bus/work-queue.factory.js';
 export * from './bus/work-queue-jetstream.js';
 export * from './bus/work-queue-in-process.js';
+export * from './media/media-url-signer.js';
 export * from './mail/mail-sender.port.js';
 export * from './mail/file-mail-sender.js';
 export * from './mail/smtp-mail-sender.js';

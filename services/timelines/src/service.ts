@@ -58,6 +58,7 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
       logger,
       publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
       viewerKeySecret: options.identitySecret,
+      mediaUrlSecret: options.identitySecret,
     }),
     logger,
     identitySecret: options.identitySecret,

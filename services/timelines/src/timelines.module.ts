@@ -7,10 +7,11 @@ import { AnalyticsController } from './analytics/analytics.controller.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { CollaboratorController } from './collaborators/collaborator.controller.js';
 import { CollaboratorService } from './collaborators/collaborator.service.js';
-import { EventWriter } from '@timeliner/platform';
+import { EventWriter, MediaUrlSigner } from '@timeliner/platform';
 import { InvitationController } from './invitations/invitation.controller.js';
 import { InvitationService } from './invitations/invitation.service.js';
 import { TimelineController } from './timelines/timeline.controller.js';
+import type { SignMediaUrl } from './timelines/timeline.dto.js';
 import { TimelineService } from './timelines/timeline.service.js';
 import { UserDirectory } from './users/user-directory.js';
 
@@ -24,7 +25,15 @@ export interface TimelinesModuleDeps {
   publicOrigin: string;
   /** Keys the hash of anonymous viewers. */
   viewerKeySecret: string;
+  /** The secret the media service's signed URLs are keyed from (the identity secret). */
+  mediaUrlSecret: string;
 }
+
+/** The media service's signed URLs (same identity secret), for the thumbnails the lists show. */
+const signMediaUrl = (identitySecret: string): SignMediaUrl => {
+  const signer = new MediaUrlSigner(identitySecret);
+  return (url, mediaId) => signer.sign(url, mediaId);
+};
 
 @Module({})
 export class TimelinesModule {
@@ -35,7 +44,7 @@ export class TimelinesModule {
       controllers: [TimelineController, CollaboratorController, InvitationController, AnalyticsController],
       providers: [
         { provide: DataSource, useValue: dataSource },
-        { provide: TimelineService, useValue: new TimelineService(dataSource, access, users, events) },
+        { provide: TimelineService, useValue: new TimelineService(dataSource, access, users, events, signMediaUrl(deps.mediaUrlSecret)) },
         { provide: CollaboratorService, useValue: new CollaboratorService(dataSource, access, events) },
         { provide: InvitationService, useValue: new InvitationService(dataSource, access, users, events, deps.mail, deps.logger, { publicOrigin: deps.publicOrigin }) },
         { provide: AnalyticsService, useValue: new AnalyticsService(dataSource, access, deps.viewerKeySecret, events) },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { MediaEvents, MediaType } from '@timeliner/proto';
+import { MediaUrlSigner } from '@timeliner/platform';
 import { as, type Person, startHarness, type TimelinesHarness } from './harness.js';
 
 /** videoCount, duration and activity follow the media service's events, each applied once. */
@@ -57,7 +58,7 @@ describe('timeline counters from media events', () => {
     expect(await row(timelineId)).toMatchObject({ video_count: 1, duration: 5 });
   });
 
-  it("gives the timeline the thumbnail of its first processed video, in the studio list too", async () => {
+  it("gives the timeline the thumbnail of its first processed video, in the studio list too, signed as the media service checks", async () => {
     const timelineId = (await h.call('post', '/api/timelines', as(owner)).send({ title: 'With a cover' }).expect(201)).body.id as string;
     expect((await h.call('get', `/api/timelines/${timelineId}`, as(owner)).expect(200)).body.thumbnailUrl).toBeNull();
     const [a, b] = [randomUUID(), randomUUID()].sort();
@@ -67,8 +68,15 @@ describe('timeline counters from media events', () => {
       const one = (await h.call('get', `/api/timelines/${timelineId}`, as(owner)).expect(200)).body.thumbnailUrl as string | null;
       const mine = (await h.call('get', '/api/my-timelines', as(owner)).expect(200)).body as Array<{ id: string; thumbnailUrl: string | null }>;
       expect(mine.find((t) => t.id === timelineId)?.thumbnailUrl).toBe(one);
-      return one;
+      // An <img src> loads it without the session: the URL carries a token for that video only.
+      const [path, query] = one!.split('?') as [string, string];
+      const mediaId = /^\/api\/videos\/([0-9a-f-]+)\/thumbnail$/.exec(path)![1]!;
+      const token = new URLSearchParams(query).get('access')!;
+      expect(signer.verify(mediaId, token)).toBeGreaterThan(3600 - 5);
+      expect(signer.verify(mediaId === a ? b! : a!, token)).toBeNull();
+      return path;
     };
+    const signer = new MediaUrlSigner(h.secret);
     // The first counted, until the media service announces another order.
     expect(await cover()).toBe(`/api/videos/${b}/thumbnail`);
     await deliver(MediaEvents.MediaReordered, { timelineId, mediaIds: [a!, b!] });

@@ -101,7 +101,7 @@ export class TimelineDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastLikeAt: string | null;
   @ApiProperty({ format: 'date-time', description: 'Latest of creation, content added, comment, like' }) lastActivityAt: string;
   @ApiProperty({ description: 'Feed ranking score (formula in the service docs)' }) activityScore: number;
-  @ApiProperty({ type: String, nullable: true, description: 'Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail, sent with the session); null until one exists' }) thumbnailUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail), signed with ?access= for an <img src>: valid one to two hours; null until one exists' }) thumbnailUrl: string | null;
   @ApiProperty({ enum: COLLABORATOR_ROLES, nullable: true, description: "The caller's role on the timeline" }) role: CollaboratorRole | null;
 }
 
@@ -114,8 +114,14 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The media service's thumbnail of a video (GET /api/videos/{id}/thumbnail). */
 export const videoThumbnailUrl = (mediaId: string) => `/api/videos/${mediaId}/thumbnail`;
 
-/** `coverMediaId`: the timeline's first processed video (snapshot.ts), whose thumbnail stands for it. */
-export const mapTimeline = (t: Timeline, role: CollaboratorRole | null, coverMediaId: string | null = null): TimelineDto => ({
+/** Signs a media URL for one media id (MediaUrlSigner.sign): an <img src> cannot send the session. */
+export type SignMediaUrl = (url: string, mediaId: string) => string;
+
+/**
+ * `coverMediaId`: the timeline's first processed video (snapshot.ts), whose thumbnail stands for
+ * it; its URL is signed with `sign` for a caller who may view the timeline.
+ */
+export const mapTimeline = (t: Timeline, role: CollaboratorRole | null, coverMediaId: string | null = null, sign?: SignMediaUrl): TimelineDto => ({
   id: t.id,
   title: t.title,
   description: t.description,
@@ -136,6 +142,6 @@ export const mapTimeline = (t: Timeline, role: CollaboratorRole | null, coverMed
   lastLikeAt: iso(t.lastLikeAt),
   lastActivityAt: t.lastActivityAt.toISOString(),
   activityScore: Math.round(t.activityScore * 1000) / 1000,
-  thumbnailUrl: coverMediaId ? videoThumbnailUrl(coverMediaId) : null,
+  thumbnailUrl: coverMediaId ? (sign ? sign(videoThumbnailUrl(coverMediaId), coverMediaId) : videoThumbnailUrl(coverMediaId)) : null,
   role,
 });

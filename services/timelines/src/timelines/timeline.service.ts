@@ -11,7 +11,7 @@ import { refreshActivity } from './activity.js';
 import { cursorTimestamp, decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page } from './cursor.js';
 import { coversOf, publishSnapshot } from './snapshot.js';
 import { Timeline } from './timeline.entity.js';
-import { type CreateTimelineDto, type ListQueryDto, mapTimeline, type TimelineDto, type UpdateTimelineDto } from './timeline.dto.js';
+import { type CreateTimelineDto, type ListQueryDto, mapTimeline, type SignMediaUrl, type TimelineDto, type UpdateTimelineDto } from './timeline.dto.js';
 
 // Feed order (see activity.ts), for the merged rows and for each timelines scan.
 const FEED_ORDER = 'score_band DESC, last_activity_at DESC, id DESC';
@@ -28,6 +28,7 @@ export class TimelineService {
     private readonly access: TimelineAccess,
     private readonly users: UserDirectory,
     private readonly events: EventWriter,
+    private readonly signMediaUrl?: SignMediaUrl,
   ) {}
 
   /**
@@ -122,7 +123,7 @@ export class TimelineService {
   async get(caller: Caller, id: string): Promise<TimelineDto> {
     const { timeline, role } = await this.access.authorize(caller, id, 'view');
     const covers = await coversOf(this.dataSource.manager, [timeline.id]);
-    return mapTimeline(timeline, role, covers.get(timeline.id) ?? null);
+    return mapTimeline(timeline, role, covers.get(timeline.id) ?? null, this.signMediaUrl);
   }
 
   async update(caller: SignedInCaller, id: string, dto: UpdateTimelineDto): Promise<TimelineDto> {
@@ -182,7 +183,7 @@ export class TimelineService {
     const covers = await coversOf(manager, timelines.map((t) => t.id));
     return ids.flatMap((id) => {
       const t = byId.get(id);
-      return t ? [mapTimeline(t, roles.get(id) ?? null, covers.get(id) ?? null)] : [];
+      return t ? [mapTimeline(t, roles.get(id) ?? null, covers.get(id) ?? null, this.signMediaUrl)] : [];
     });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorResponse, mockApi, myTimelineFixture, timelineFixture } from '../../../testing/api-mocks';
 import { jsonResponse, renderApp } from '../../../testing/test-utils';
@@ -70,6 +70,28 @@ describe('Creator Studio', () => {
     expect(within(empty!).getByTestId('thumbnail-placeholder')).toBeInTheDocument();
     const thumbnail = requests.find((request) => request.url.endsWith('/api/videos/v1/thumbnail'));
     expect(thumbnail?.headers.get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('loads a signed thumbnail straight from its URL, the first cards first, and falls back to the placeholder when it fails', async () => {
+    const signed = (id: string) => `/api/videos/${id}/thumbnail?access=token-${id}`;
+    const { requests } = mockApi({
+      'GET /api/my-timelines': jsonResponse(200, [
+        myTimelineFixture({ id: 'a', title: 'First', thumbnailUrl: signed('v1'), createdAt: '2025-03-01T12:00:00Z' }),
+        myTimelineFixture({ id: 'b', title: 'Second', thumbnailUrl: signed('v2'), createdAt: '2025-02-01T12:00:00Z' }),
+        myTimelineFixture({ id: 'c', title: 'Third', thumbnailUrl: signed('v3'), createdAt: '2025-01-01T12:00:00Z' }),
+      ]),
+    });
+    renderApp('/studio');
+    const list = await screen.findByRole('list', { name: 'Your timelines' });
+    const images = within(list).getAllByRole('listitem').map((item) => item.querySelector('img.studio-card__image')!);
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([signed('v1'), signed('v2'), signed('v3')]);
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', 'high', 'auto']);
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy']);
+    // No script fetch: the browser loads them.
+    expect(requests.some((request) => request.url.includes('/thumbnail'))).toBe(false);
+    fireEvent.error(images[2]!);
+    const third = within(list).getAllByRole('listitem')[2]!;
+    expect(within(third).getByTestId('thumbnail-placeholder')).toBeInTheDocument();
   });
 
   it("puts each card's Upload videos button inside the card", async () => {

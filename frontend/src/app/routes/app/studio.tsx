@@ -12,6 +12,9 @@ import { canEditTimeline } from '../../../features/timelines/lib/labels';
 import { byCreatedDesc } from '../../../features/timelines/lib/timeline-lists';
 import '../../../features/timelines/components/timelines.css';
 
+/** Cards whose pictures load first: what a phone shows before any scrolling. */
+const FIRST_CARDS = 2;
+
 // The upload dialog's code (and tus under it) loads the first time one is opened.
 const QuickUploadDialog = lazy(() => import('../../../features/media/components/quick-upload-dialog'));
 
@@ -51,10 +54,11 @@ export default function StudioRoute() {
   const ownList =
     mine.length > 0 ? (
       <ul className="card-grid" aria-label="Your timelines">
-        {mine.map((timeline) => (
+        {mine.map((timeline, index) => (
           <li key={timeline.id} className="studio-list__item">
             <StudioTimelineCard
               timeline={timeline}
+              priority={index < FIRST_CARDS}
               actions={
                 <button
                   type="button"

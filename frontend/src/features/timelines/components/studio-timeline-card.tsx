@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { formatDate, pluralize } from '../../../lib/format';
@@ -19,11 +19,11 @@ function ThumbnailPlaceholder() {
 }
 
 /**
- * The first video's thumbnail (spec 001, "Studio list"). Fetched with the session, as a private
- * timeline's pictures need it (an <img src> cannot send it); the placeholder until it arrives, and
- * when there is none or it cannot be had.
+ * The first video's thumbnail (spec 001, "Studio list"), fetched with the session by script: for
+ * a URL without a signature (an <img src> cannot send the session); the placeholder until it
+ * arrives, and when there is none or it cannot be had.
  */
-function CardThumbnail({ url }: { url: string | null }) {
+function FetchedThumbnail({ url }: { url: string }) {
   const thumbnail = useVideoThumbnail(url);
   const image = useRef<HTMLImageElement>(null);
   const blob = thumbnail.data;
@@ -44,18 +44,53 @@ function CardThumbnail({ url }: { url: string | null }) {
 }
 
 /**
+ * The first video's thumbnail. The list signs it (`?access=`), so the browser loads it as soon
+ * as the card renders, at a priority the card's place asks for (the first cards are what a phone
+ * shows first), with no script between; the placeholder when there is none or it fails.
+ */
+function CardThumbnail({ url, priority }: { url: string | null; priority: boolean }) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) return <ThumbnailPlaceholder />;
+  if (!/[?&]access=/.test(url)) return <FetchedThumbnail url={url} />;
+  return (
+    <img
+      className="studio-card__image"
+      src={url}
+      alt=""
+      width="160"
+      height="90"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/**
  * A Creator Studio card: thumbnail, visibility, video count, views and creation date. It opens
  * the timeline's studio for its owner and editors, the player for a viewer (who may only watch
  * and comment). `actions` (as the upload button) sit inside the card, above its whole-card link.
  */
-export function StudioTimelineCard({ timeline, actions, headingLevel = 2 }: { timeline: MyTimeline; actions?: ReactNode; headingLevel?: 2 | 3 }) {
+export function StudioTimelineCard({
+  timeline,
+  actions,
+  headingLevel = 2,
+  priority = false,
+}: {
+  timeline: MyTimeline;
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+  /** Among the first cards of the page: its picture loads at once, ahead of the rest. */
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const editable = canEditTimeline(timeline.role);
   const to = editable ? `/timeline/${encodeURIComponent(timeline.id)}` : `/watch/${encodeURIComponent(timeline.id)}`;
   return (
     <article className="card studio-card">
       <div className="studio-card__media">
-        <CardThumbnail url={timeline.thumbnailUrl} />
+        <CardThumbnail url={timeline.thumbnailUrl} priority={priority} />
         <span className="studio-card__badge">
           <Badge tone={visibilityTone(timeline.visibility)}>{visibilityLabel(timeline.visibility)}</Badge>
         </span>
