@@ -1,6 +1,7 @@
 import { busEntities } from '@timeliner/platform';
 import { Activity } from './activity/activity.entity.js';
 import { Collection, CollectionTimeline } from './collections/collection.entity.js';
+import { FeedInboxEntry } from './feed/feed-inbox.entity.js';
 import { FeedKeyHistory } from './feed/feed-key-history.entity.js';
 import { DeletedTimeline, FeedTimeline } from './feed/feed-timeline.entity.js';
 import { Follow, FollowCount } from './follows/follow.entity.js';
@@ -32,6 +33,7 @@ export const socialEntities = [
   FeedTimeline,
   DeletedTimeline,
   FeedKeyHistory,
+  FeedInboxEntry,
   Collection,
   CollectionTimeline,
   Activity,

@@ -3,6 +3,7 @@ import { type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { randomUUID } from 'node:crypto';
 import { TimelinesEvents, type TimelineSnapshot, type TimelineSnapshotSchema, TimelineStatus, Visibility } from '@timeliner/proto';
+import { expectedInboxSql } from '../src/feed/following-inbox.js';
 import { type SocialHarness, startHarness, waitFor } from './harness.js';
 
 /** feed_timelines follows TimelineSnapshot: the highest revision wins, a deletion is final. */
@@ -134,5 +135,80 @@ describe('feed_timelines from TimelineSnapshot', () => {
     await deliver(snapshot(id, 1, { creatorId: 'nobody' }));
     await deliver(snapshot(id, 0));
     expect(await row(id)).toBeUndefined();
+  });
+
+  it("keeps every person's following inbox as its rule says through timeline changes, follows, posts and deletions", async () => {
+    const owner = randomUUID();
+    const ana = randomUUID();
+    const ben = randomUUID();
+    await h.register(owner, 'inbox_owner', 'Ada');
+    await h.register(ana, 'inbox_ana', 'Ana');
+    await h.register(ben, 'inbox_ben', 'Ben');
+    const inboxIsRight = async () => {
+      const order = 'ORDER BY owner_id, item_id';
+      const actual = await h.query(`SELECT owner_id, item_type, item_id, author_id, at FROM feed_inbox ${order}`);
+      const expected = await h.query(`SELECT owner_id, item_type, item_id, author_id, at FROM (${expectedInboxSql}) e ${order}`);
+      expect(actual).toEqual(expected);
+      return actual.length;
+    };
+    const inboxOf = async (owner: string) => (await h.query<{ item_id: string }>('SELECT item_id FROM feed_inbox WHERE owner_id = $1', [owner])).map((r) => r.item_id);
+
+    // Ana follows the owner before and Ben after the owner publishes.
+    await h.call('post', `/api/users/${owner}/follow`, { userId: ana }).expect(200);
+    const t = randomUUID();
+    await deliver(snapshot(t, 1, { creatorId: owner, status: TimelineStatus.DRAFT }));
+    expect(await inboxOf(ana)).not.toContain(t);
+    await deliver(snapshot(t, 2, { creatorId: owner }));
+    expect(await inboxOf(ana)).toContain(t);
+    await h.call('post', `/api/users/${owner}/follow`, { userId: ben }).expect(200);
+    expect(await inboxOf(ben)).toContain(t);
+    await inboxIsRight();
+
+    // Made private: only its creator keeps it; public again: back for the followers.
+    await deliver(snapshot(t, 3, { creatorId: owner, visibility: Visibility.PRIVATE }));
+    expect(await inboxOf(ana)).not.toContain(t);
+    expect(await inboxOf(owner)).toContain(t);
+    await deliver(snapshot(t, 4, { creatorId: owner }));
+    expect(await inboxOf(ana)).toContain(t);
+    await inboxIsRight();
+
+    // Another creator (ownership transferred to Ben): the owner's followers lose it, Ben has it.
+    await deliver(snapshot(t, 5, { creatorId: ben, creatorName: 'Ben' }));
+    expect(await inboxOf(ana)).not.toContain(t);
+    expect(await inboxOf(owner)).not.toContain(t);
+    expect(await inboxOf(ben)).toContain(t);
+    await inboxIsRight();
+
+    // Posts reach the followers at once; a deleted one leaves every inbox; an unfollow takes the rest.
+    const first = (await h.call('post', '/api/posts', { userId: owner }).send({ content: 'for my followers' }).expect(201)).body.id as string;
+    const second = (await h.call('post', '/api/posts', { userId: owner }).send({ content: 'and again' }).expect(201)).body.id as string;
+    expect(await inboxOf(ana)).toEqual(expect.arrayContaining([first, second]));
+    await h.call('delete', `/api/posts/${first}`, { userId: owner }).expect(204);
+    expect(await inboxOf(ana)).not.toContain(first);
+    await h.call('delete', `/api/users/${owner}/follow`, { userId: ana }).expect(200);
+    expect(await inboxOf(ana)).not.toContain(second);
+    await inboxIsRight();
+
+    // Deleted: gone from everyone's.
+    await deleteTimeline(t);
+    expect(await inboxOf(ben)).not.toContain(t);
+    expect(await inboxIsRight()).toBeGreaterThan(0);
+  });
+
+  it('delivers a post to a follower who followed at the same moment, from one side or the other', async () => {
+    const author = randomUUID();
+    await h.register(author, 'inbox_racer', 'Racer');
+    const fans = Array.from({ length: 12 }, () => randomUUID());
+    for (const [i, fan] of fans.entries()) await h.register(fan, `inbox_fan_${i}`, `Fan ${i}`);
+    // Follows and posts at once, interleaved: every fan ends with every post.
+    const posts = await Promise.all([
+      ...fans.map((fan) => h.call('post', `/api/users/${author}/follow`, { userId: fan }).expect(200).then(() => null)),
+      ...Array.from({ length: 6 }, (_, i) => h.call('post', '/api/posts', { userId: author }).send({ content: `racing ${i}` }).expect(201).then((res) => res.body.id as string)),
+    ]);
+    const written = posts.filter((id): id is string => id !== null);
+    for (const fan of fans) {
+      const inbox = (await h.query<{ item_id: string }>('SELECT item_id FROM feed_inbox WHERE owner_id = $1', [fan])).map((r) => r.item_id);
+      expect(inbox.sort()).toEqual([...written].sort());
+    }
   });
 });

@@ -3,7 +3,7 @@ import { socialSchema } from '../src/index.js';
 import { schemaContract } from '../../../test/support/schema-contract.js';
 
 schemaContract(socialSchema, [
-  'activities', 'collection_timelines', 'collections', 'content_reports', 'deleted_timelines', 'feed_key_history', 'feed_timelines', 'follow_counts', 'follows', 'inbox', 'migrations', 'outbox',
+  'activities', 'collection_timelines', 'collections', 'content_reports', 'deleted_timelines', 'feed_inbox', 'feed_key_history', 'feed_timelines', 'follow_counts', 'follows', 'inbox', 'migrations', 'outbox',
   'post_bookmarks', 'post_comments', 'post_likes', 'posts', 'timeline_bookmarks', 'timeline_comments', 'timeline_likes',
   'timeline_reactions', 'users', 'video_comments', 'video_likes', 'videos',
 ], (ds) => {

@@ -6,6 +6,7 @@ import { recordActivity } from '../activity/activity-recorder.js';
 import { isUuid } from '../ids.js';
 import { setFeedKey } from './feed-keys.js';
 import { forYouListingChanged } from './for-you-snapshot.js';
+import { deliverToInboxes, withdrawFromInboxes } from './following-inbox.js';
 
 /** The feed_timelines row a snapshot describes, as the columns want it. */
 export interface FeedTimelineRow {
@@ -118,7 +119,9 @@ export async function applyTimelineSnapshot(manager: EntityManager, row: FeedTim
   await lockFeedTimeline(manager, row.id);
   const deleted: unknown[] = await manager.query('SELECT 1 FROM deleted_timelines WHERE id = $1', [row.id]);
   if (deleted.length > 0) return 'ignored';
-  const [before] = (await manager.query(`SELECT visibility = 'public' AND status = 'published' AS listed FROM feed_timelines WHERE id = $1`, [row.id])) as Array<{ listed: boolean }>;
+  const [before] = (await manager.query(`SELECT creator_id AS "creatorId", visibility, status FROM feed_timelines WHERE id = $1`, [row.id])) as Array<
+    Pick<FeedTimelineRow, 'creatorId' | 'visibility' | 'status'>
+  >;
   const applied = (await manager.query(
     `INSERT INTO feed_timelines (id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views, likes_count,
                                  comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, key_changed_at)
@@ -133,14 +136,33 @@ export async function applyTimelineSnapshot(manager: EntityManager, row: FeedTim
   )) as Array<{ inserted: boolean }>;
   const [result] = applied;
   if (!result) return 'ignored';
+  if (!before || before.creatorId !== row.creatorId || before.visibility !== row.visibility || before.status !== row.status) {
+    await syncTimelineInboxes(manager, row, before);
+  }
   if (result.inserted) return 'inserted';
   await setFeedKey(manager, 'timeline', row.id, row.scoreBand, row.lastActivityAt);
-  return !before?.listed && row.visibility === 'public' && row.status === 'published' ? 'listed' : 'updated';
+  const listed = (t: Pick<FeedTimelineRow, 'visibility' | 'status'>) => t.visibility === 'public' && t.status === 'published';
+  return !(before && listed(before)) && listed(row) ? 'listed' : 'updated';
+}
+
+/**
+ * The following tab's inboxes after a timeline's creator, visibility or status changed: a public
+ * published timeline is in its creator's and their followers' inboxes, another published one in
+ * its creator's only, an unpublished one in none.
+ */
+async function syncTimelineInboxes(manager: EntityManager, row: FeedTimelineRow, before: Pick<FeedTimelineRow, 'creatorId'> | undefined): Promise<void> {
+  if (before && before.creatorId !== row.creatorId) await withdrawFromInboxes(manager, 'timeline', row.id);
+  if (row.status !== 'published') return withdrawFromInboxes(manager, 'timeline', row.id);
+  const item = { type: 'timeline' as const, id: row.id, authorId: row.creatorId, at: row.createdAt };
+  if (row.visibility === 'public') return deliverToInboxes(manager, item, { followers: true });
+  await withdrawFromInboxes(manager, 'timeline', row.id, { keepAuthor: true });
+  await deliverToInboxes(manager, item, { followers: false });
 }
 
 /** Drops a deleted timeline's feed row and remembers the deletion, so no later snapshot revives it. */
 export async function forgetFeedTimeline(manager: EntityManager, timelineId: string): Promise<void> {
   await lockFeedTimeline(manager, timelineId);
+  await withdrawFromInboxes(manager, 'timeline', timelineId);
   await manager.query('INSERT INTO deleted_timelines (id) VALUES ($1) ON CONFLICT DO NOTHING', [timelineId]);
   await manager.query('DELETE FROM feed_timelines WHERE id = $1', [timelineId]);
 }

@@ -80,7 +80,8 @@ const beforeKey = (band: string, at: string, id: string) => `($3::int IS NULL OR
  * The feed's reads. For you: posts and public published timelines, by (band, last activity, id)
  * descending, each item keyed as of the read's start: items whose key has not changed since come
  * straight from the feed indexes; the few that changed are keyed by the history. Following:
- * posts and timelines of the people the caller follows and their own, newest first.
+ * posts and timelines of the people the caller follows and their own, newest first, from the
+ * caller's inbox.
  */
 export class FeedRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -116,31 +117,15 @@ export class FeedRepository {
   }
 
   /**
-   * Each person's newest items from their own index (a few hundred small scans), then the newest of
-   * those: far cheaper than walking every post in time order looking for the people followed.
+   * The caller's inbox (following-inbox.ts), newest first: one index range, however many people
+   * they follow.
    */
   async following(callerId: string, after: { at: string; id: string } | undefined, limit: number): Promise<FeedSlot[]> {
-    const before = (at: string, id: string) => `($2::timestamptz IS NULL OR (${at}, ${id}) < ($2::timestamptz, $3::uuid))`;
-    return preparedQuery<FeedSlot>(this.dataSource, 'social_feed_following_v2',
-      `WITH people AS (SELECT following_id AS id FROM follows WHERE follower_id = $1 UNION SELECT $1::uuid),
-       page AS (
-         SELECT 'post' AS type, p.id, p.at FROM people, LATERAL (
-           SELECT p.id, p.created_at AS at FROM posts p
-            WHERE p.user_id = people.id AND ${before('p.created_at', 'p.id')} AND ${notReported('post', 'p')}
-            ORDER BY p.created_at DESC, p.id DESC LIMIT $4) p
-         UNION ALL
-         SELECT 'timeline', t.id, t.at FROM people, LATERAL (
-           SELECT t.id, t.created_at AS at FROM feed_timelines t
-            WHERE t.creator_id = people.id AND t.status = 'published' AND t.visibility = 'public'
-              AND ${before('t.created_at', 't.id')} AND ${notReported('timeline', 't')}
-            ORDER BY t.created_at DESC, t.id DESC LIMIT $4) t
-         UNION ALL
-         -- The caller's own published timelines that are not public.
-         (SELECT 'timeline', t.id, t.created_at FROM feed_timelines t
-           WHERE t.creator_id = $1::uuid AND t.status = 'published' AND t.visibility <> 'public'
-             AND ${before('t.created_at', 't.id')} AND ${notReported('timeline', 't')}
-           ORDER BY t.created_at DESC, t.id DESC LIMIT $4))
-       SELECT type, id, 0 AS band, ${cursorTimestamp('at')} AS at FROM page ORDER BY page.at DESC, id DESC LIMIT $4`,
+    return preparedQuery<FeedSlot>(this.dataSource, 'social_feed_following_v3',
+      `SELECT i.item_type AS type, i.item_id AS id, 0 AS band, ${cursorTimestamp('i.at')} AS at FROM feed_inbox i
+        WHERE i.owner_id = $1 AND ($2::timestamptz IS NULL OR (i.at, i.item_id) < ($2::timestamptz, $3::uuid))
+          AND NOT EXISTS (SELECT 1 FROM content_reports r WHERE r.reporter_id = $1::uuid AND r.content_type = i.item_type AND r.content_id = i.item_id)
+        ORDER BY i.at DESC, i.item_id DESC LIMIT $4`,
       [callerId, after?.at ?? null, after?.id ?? null, limit],
     );
   }

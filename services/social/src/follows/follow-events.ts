@@ -1,6 +1,7 @@
 import { on, type EventWriter } from '@timeliner/platform';
 import { AuthEvents, RevocationReason } from '@timeliner/proto';
 import { forgetUserActivities } from '../activity/activity-recorder.js';
+import { forgetInbox } from '../feed/following-inbox.js';
 import { isUuid } from '../ids.js';
 import { UserRecord } from '../users/user.entity.js';
 import { FollowRepository } from './follow.repository.js';
@@ -19,6 +20,7 @@ export const followEventHandlers = (events: EventWriter) => [
     const userId = revoked.userId.toLowerCase();
     const changes = await new FollowRepository(manager.connection).forget(manager, userId);
     for (const change of changes) await announceFollowChange(events, manager, change, { actorUserId: userId, requestId: meta.requestId ?? meta.id });
+    await forgetInbox(manager, userId);
     await forgetUserActivities(manager, userId);
     await manager.delete(UserRecord, { id: userId });
   }),

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { inboxFollowed, inboxUnfollowed } from '../feed/following-inbox.js';
 import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
 
 /** A person's two counts. */
@@ -98,6 +99,8 @@ export class FollowRepository {
       [followerId, followeeId],
     );
     if (changed.length === 0) return null;
+    if (active) await inboxFollowed(manager, followerId, followeeId);
+    else await inboxUnfollowed(manager, followerId, followeeId);
     return this.recount(manager, followerId, followeeId, active);
   }
 

@@ -1,6 +1,7 @@
 import { activityScoreSql, preparedQuery } from '@timeliner/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { setFeedKey } from '../feed/feed-keys.js';
+import { withdrawFromInboxes } from '../feed/following-inbox.js';
 import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
 import type { UserRecord } from '../users/user.entity.js';
 
@@ -148,6 +149,7 @@ export class PostRepository {
     await manager.query('DELETE FROM post_bookmarks WHERE post_id = $1', [id]);
     await manager.query('DELETE FROM post_comments WHERE post_id = $1', [id]);
     await manager.query('DELETE FROM posts WHERE id = $1', [id]);
+    await withdrawFromInboxes(manager, 'post', id);
   }
 
   /**

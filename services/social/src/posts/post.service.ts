@@ -5,6 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller, EventWriter, SignedInCaller } from '@timeliner/platform';
 import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
 import { forYouListingChanged } from '../feed/for-you-snapshot.js';
+import { deliverToInboxes } from '../feed/following-inbox.js';
 import { isUuid } from '../ids.js';
 import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page, type PageQueryDto } from '../pagination/cursor.js';
 import { storedNameOf } from '../users/user-names.js';
@@ -76,6 +77,7 @@ export class PostService {
     const post = await this.dataSource.transaction(async (manager) => {
       await this.posts.insert(manager, { id, userId: caller.userId, content, hashtags, mentions });
       const row = (await this.posts.find(id, caller.userId, manager))!;
+      await deliverToInboxes(manager, { type: 'post', id, authorId: caller.userId, at: row.key[0] as string }, { followers: true });
       await this.events.add(manager, SocialEvents.PostCreated, {
         postId: id,
         userId: caller.userId,
