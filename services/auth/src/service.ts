@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, serveRpc, listenService, type RunningService } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, serveRpc, listenService, type RunningService, type IdentitySecret } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
 import { AuthRpc } from '@timeliner/proto';
 import { AuthModule } from './auth.module.js';
@@ -14,7 +14,8 @@ export interface AuthServiceOptions {
   databaseUrl: string;
   bus: EventBus;
   logger: Logger;
-  identitySecret: string;
+  /** The gateway's identity key, or the keyring of a rotation. */
+  identitySecret: IdentitySecret;
   port: number;
   host: string;
 }

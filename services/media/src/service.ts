@@ -2,9 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import {
-  BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, type ObjectStorage, openDatabase, OutboxRelay,
-  type RunningService, type WorkQueue,
-} from '@timeliner/platform';
+ BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, type ObjectStorage, openDatabase, OutboxRelay,
+ type RunningService, type WorkQueue, type IdentitySecret } from '@timeliner/platform';
 import { AVATAR_UPLOAD_ROUTES } from './avatars/avatars.controller.js';
 import { AvatarsService } from './avatars/avatars.service.js';
 import { type ExportQueue, RecordingExportQueue, WorkQueueExports } from './exports/export-queue.js';
@@ -25,7 +24,8 @@ export interface MediaServiceOptions {
   databaseUrl: string;
   bus: EventBus;
   logger: Logger;
-  identitySecret: string;
+  /** The gateway's identity key, or the keyring of a rotation. */
+  identitySecret: IdentitySecret;
   port: number;
   host: string;
   /** Originals, renditions, thumbnails (`createObjectStorage(config)`). */

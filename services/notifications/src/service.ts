@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, openDatabase, OutboxRelay, type RunningService, type Subscription, type WorkQueue } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, openDatabase, OutboxRelay, type RunningService, type Subscription, type WorkQueue, type IdentitySecret } from '@timeliner/platform';
 import { NotificationJobs } from '@timeliner/proto';
 import { deliveryHandlers } from './live/notification-delivery.js';
 import { OutboxNotificationOutlet } from './live/notification-outlet.js';
@@ -22,7 +22,8 @@ export interface NotificationsServiceOptions {
   /** Carries Web Push deliveries (JetStream work queue, or in-process in the single-process mode). */
   workQueue: WorkQueue;
   logger: Logger;
-  identitySecret: string;
+  /** The gateway's identity key, or the keyring of a rotation. */
+  identitySecret: IdentitySecret;
   port: number;
   host: string;
   vapid: VapidKeys;

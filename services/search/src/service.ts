@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, listenService, openDatabase, type RunningService } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, listenService, openDatabase, type RunningService, type IdentitySecret } from '@timeliner/platform';
 import { DiscoverRepository } from './discover/discover.repository.js';
 import { postEventHandlers } from './hashtags/post-events.js';
 import { schema } from './schema.js';
@@ -11,7 +11,8 @@ export interface SearchServiceOptions {
   databaseUrl: string;
   bus: EventBus;
   logger: Logger;
-  identitySecret: string;
+  /** The gateway's identity key, or the keyring of a rotation. */
+  identitySecret: IdentitySecret;
   port: number;
   host: string;
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService } from '@timeliner/platform';
+import { BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
 import { pruneFeedKeys } from './feed/feed-keys.js';
 import { feedTimelineEventHandlers } from './feed/feed-timeline-events.js';
@@ -14,7 +14,8 @@ export interface SocialServiceOptions {
   databaseUrl: string;
   bus: EventBus;
   logger: Logger;
-  identitySecret: string;
+  /** The gateway's identity key, or the keyring of a rotation. */
+  identitySecret: IdentitySecret;
   port: number;
   host: string;
   /** How long the timelines service gets to answer an access check; default 2 s. */

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret, signingKey } from '@timeliner/platform';
 import { serveCheckAccess } from './access/check-access.responder.js';
 import { TimelineAccess } from './access/timeline-access.service.js';
 import { EventWriter } from '@timeliner/platform';
@@ -16,7 +16,8 @@ export interface TimelinesServiceOptions {
   databaseUrl: string;
   bus: EventBus;
   logger: Logger;
-  identitySecret: string;
+  /** The gateway's identity key, or the keyring of a rotation. */
+  identitySecret: IdentitySecret;
   port: number;
   host: string;
   /** Invitation e-mails go out through it (`createMailSender` from the platform). */
@@ -57,7 +58,7 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
       mail: options.mail,
       logger,
       publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
-      viewerKeySecret: options.identitySecret,
+      viewerKeySecret: signingKey(options.identitySecret),
       mediaUrlSecret: options.identitySecret,
     }),
     logger,

@@ -7,7 +7,7 @@ import { AnalyticsController } from './analytics/analytics.controller.js';
 import { AnalyticsService } from './analytics/analytics.service.js';
 import { CollaboratorController } from './collaborators/collaborator.controller.js';
 import { CollaboratorService } from './collaborators/collaborator.service.js';
-import { EventWriter, MediaUrlSigner } from '@timeliner/platform';
+import { EventWriter, type IdentitySecret, MediaUrlSigner } from '@timeliner/platform';
 import { InvitationController } from './invitations/invitation.controller.js';
 import { InvitationService } from './invitations/invitation.service.js';
 import { TimelineController } from './timelines/timeline.controller.js';
@@ -26,11 +26,11 @@ export interface TimelinesModuleDeps {
   /** Keys the hash of anonymous viewers. */
   viewerKeySecret: string;
   /** The secret the media service's signed URLs are keyed from (the identity secret). */
-  mediaUrlSecret: string;
+  mediaUrlSecret: IdentitySecret;
 }
 
 /** The media service's signed URLs (same identity secret), for the thumbnails the lists show. */
-const signMediaUrl = (identitySecret: string): SignMediaUrl => {
+const signMediaUrl = (identitySecret: IdentitySecret): SignMediaUrl => {
   const signer = new MediaUrlSigner(identitySecret);
   return (url, mediaId) => signer.sign(url, mediaId);
 };

@@ -50,6 +50,20 @@ describe('MediaUrlSigner', () => {
   });
 });
 
+describe('MediaUrlSigner during an identity key rotation', () => {
+  it('keeps opening URLs signed with the previous key, signs with the current one, and refuses other keys', () => {
+    const now = () => Date.parse('2026-03-01T10:20:00Z');
+    const previous = new MediaUrlSigner('p'.repeat(40), now);
+    const rotated = new MediaUrlSigner({ current: 'c'.repeat(40), accepted: ['p'.repeat(40)] }, now);
+    const current = new MediaUrlSigner('c'.repeat(40), now);
+    const id = '0b7e4f7a-3f4e-4c55-9f59-6a4f7d8f1c11';
+    expect(rotated.verify(id, previous.token(id))).not.toBeNull();
+    expect(rotated.token(id)).toBe(current.token(id));
+    expect(current.verify(id, previous.token(id))).toBeNull();
+    expect(rotated.verify(id, new MediaUrlSigner('o'.repeat(40), now).token(id))).toBeNull();
+  });
+});
+
 describe('signPlaylist', () => {
   it('adds the token to every URI line and URI attribute, and to relative URIs only', () => {
     const master = '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360\n360p/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=1400000\n720p/index.m3u8\n';

@@ -65,6 +65,14 @@ export class BaseConfig {
   @MinLength(32, { message: 'must be at least 32 characters' })
   INTERNAL_SECRET: string | undefined = undefined;
 
+  /**
+   * Other identity keys services still accept, comma-separated (never used to sign): during a
+   * rotation the next key, then the previous one (k8s/OPERATIONS.md).
+   */
+  @IsOptional()
+  @Matches(/^[^,\s]{32,}(,[^,\s]{32,})*$/, { message: 'must be keys of at least 32 characters, separated by commas' })
+  INTERNAL_SECRET_ACCEPTED: string | undefined = undefined;
+
   /** Days events and unclaimed jobs are kept by the JetStream streams this process creates. */
   @IsInt()
   @Min(1)

@@ -34,5 +34,7 @@ describe('loadConfig', () => {
 
   it('refuses a short internal secret', () => {
     expect(() => loadConfig(BaseConfig, { INTERNAL_SECRET: 'short' })).toThrow('INTERNAL_SECRET: must be at least 32 characters');
+    expect(() => loadConfig(BaseConfig, { INTERNAL_SECRET_ACCEPTED: `${'a'.repeat(32)},short` })).toThrow('INTERNAL_SECRET_ACCEPTED: must be keys of at least 32 characters, separated by commas');
+    expect(loadConfig(BaseConfig, { INTERNAL_SECRET_ACCEPTED: `${'a'.repeat(32)},${'b'.repeat(40)}` }).INTERNAL_SECRET_ACCEPTED).toBe(`${'a'.repeat(32)},${'b'.repeat(40)}`);
   });
 });

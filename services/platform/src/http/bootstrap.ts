@@ -1,3 +1,4 @@
+import type { IdentitySecret } from '../identity/identity-headers.js';
 import 'reflect-metadata';
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -21,7 +22,7 @@ export interface ServiceAppOptions {
   module: Type | DynamicModule;
   logger: Logger;
   /** Key for the gateway's identity signatures. */
-  identitySecret: string;
+  identitySecret: IdentitySecret;
   healthChecks?: Record<string, HealthCheck>;
   /** JSON body limit in bytes (uploads stream through their own parsers). Default 1 MiB. */
   bodyLimit?: number;

@@ -1,3 +1,4 @@
+import { identityKeyring, type IdentitySecret } from '../identity/identity-headers.js';
 import 'reflect-metadata';
 import type { Logger } from 'pino';
 import type { EventBus } from '../bus/event-bus.port.js';
@@ -14,7 +15,7 @@ export interface ServiceProcessContext<Config extends BaseConfig> {
   logger: Logger;
   bus: EventBus;
   databaseUrl: string;
-  identitySecret: string;
+  identitySecret: IdentitySecret;
 }
 
 /** What a started service hands back: how to stop it. */
@@ -46,7 +47,7 @@ export function runServiceProcess<Config extends BaseConfig>(
     const waitMs = config.STARTUP_WAIT_SECONDS * 1000;
     await waitForPostgres(config.DATABASE_URL, { timeoutMs: waitMs, logger });
     const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name, logger, waitMs, stream: config.streamOptions() });
-    const service = await start({ config, logger, bus, databaseUrl: config.DATABASE_URL, identitySecret: config.INTERNAL_SECRET });
+    const service = await start({ config, logger, bus, databaseUrl: config.DATABASE_URL, identitySecret: identityKeyring(config.INTERNAL_SECRET, config.INTERNAL_SECRET_ACCEPTED) });
     closeOnSignal(logger, config.SHUTDOWN_GRACE_SECONDS, [() => service.close(), () => bus.close()]);
   };
   main().catch((err: unknown) => {

@@ -35,6 +35,30 @@ interface SignedFields extends Identity {
   timestamp: number;
 }
 
+/**
+ * The identity key: one string, or during a rotation the key the gateway signs with and the other
+ * keys services still accept (the next key before every gateway signs with it, then the previous
+ * one until every gateway has stopped signing with it), so no request crossing an old and a new
+ * pod is refused.
+ */
+export interface IdentityKeyring {
+  current: string;
+  accepted: readonly string[];
+}
+export type IdentitySecret = string | IdentityKeyring;
+
+/** The key new signatures are made with. */
+export const signingKey = (secret: IdentitySecret): string => (typeof secret === 'string' ? secret : secret.current);
+
+/** Every key a signature may have been made with, the signing key first. */
+export const acceptedKeys = (secret: IdentitySecret): readonly string[] => (typeof secret === 'string' ? [secret] : [secret.current, ...secret.accepted]);
+
+/** The keyring of INTERNAL_SECRET and INTERNAL_SECRET_ACCEPTED (comma-separated); the plain key when there are no others. */
+export function identityKeyring(current: string, accepted: string | undefined): IdentitySecret {
+  const others = (accepted ?? '').split(',').map((key) => key.trim()).filter((key) => key && key !== current);
+  return others.length > 0 ? { current, accepted: others } : current;
+}
+
 const canonical = (f: SignedFields): string =>
   [f.userId ?? '', f.sessionId ?? '', f.clientIp, f.requestId, f.method.toUpperCase(), f.path, String(f.timestamp)].join('\n');
 
@@ -74,7 +98,7 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
 };
 
 export function verifyIdentity(
-  secret: string,
+  secret: IdentitySecret,
   headers: Record<string, string | string[] | undefined>,
   request: { requestId: string; method: string; url: string },
   now = Date.now(),
@@ -89,10 +113,13 @@ export function verifyIdentity(
   const sessionId = header(headers, IDENTITY_HEADERS.sessionId);
   if (userId) identity.userId = userId;
   if (sessionId) identity.sessionId = sessionId;
-  const expected = Buffer.from(mac(secret, { ...identity, requestId: request.requestId, method: request.method, path: pathOf(request.url), timestamp }));
+  const fields = { ...identity, requestId: request.requestId, method: request.method, path: pathOf(request.url), timestamp };
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'bad-signature' };
-  return { ok: true, identity };
+  for (const key of acceptedKeys(secret)) {
+    const expected = Buffer.from(mac(key, fields));
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return { ok: true, identity };
+  }
+  return { ok: false, reason: 'bad-signature' };
 }
 
 /** Removes every internal header a client may have sent. */

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { acceptedKeys, type IdentitySecret } from '../identity/identity-headers.js';
 
 const HOUR = 3600;
 const EXPIRY = /^[0-9]{1,12}$/;
@@ -17,10 +18,11 @@ const base64url = (data: string | Buffer): string => Buffer.from(data).toString(
  * token opens exactly one media id, and only until it expires.
  */
 export class MediaUrlSigner {
-  private readonly key: Buffer;
+  /** Derived from each accepted identity key, the signing one first: a URL signed before a rotation still opens. */
+  private readonly keys: Buffer[];
 
-  constructor(identitySecret: string, private readonly now: () => number = Date.now) {
-    this.key = createHmac('sha256', identitySecret).update('media-url').digest();
+  constructor(identitySecret: IdentitySecret, private readonly now: () => number = Date.now) {
+    this.keys = acceptedKeys(identitySecret).map((secret) => createHmac('sha256', secret).update('media-url').digest());
   }
 
   /** Seconds since the epoch at which the URLs signed now expire. */
@@ -29,8 +31,8 @@ export class MediaUrlSigner {
     return (Math.floor(seconds / HOUR) + 1) * HOUR + HOUR;
   }
 
-  private mac(mediaId: string, expiry: number): Buffer {
-    return createHmac('sha256', this.key).update(`${mediaId.toLowerCase()}:${expiry}`).digest();
+  private mac(mediaId: string, expiry: number, key = this.keys[0]!): Buffer {
+    return createHmac('sha256', key).update(`${mediaId.toLowerCase()}:${expiry}`).digest();
   }
 
   token(mediaId: string, expiry = this.expiry()): string {
@@ -51,8 +53,12 @@ export class MediaUrlSigner {
     if (!EXPIRY.test(text) || base64url(text) !== encodedExpiry) return null;
     const expiry = Number(text);
     const given = Buffer.from(encodedMac, 'base64url');
-    const wanted = this.mac(mediaId, expiry);
-    if (given.length !== wanted.length || base64url(given) !== encodedMac || !timingSafeEqual(given, wanted)) return null;
+    if (base64url(given) !== encodedMac) return null;
+    const signed = this.keys.some((key) => {
+      const wanted = this.mac(mediaId, expiry, key);
+      return given.length === wanted.length && timingSafeEqual(given, wanted);
+    });
+    if (!signed) return null;
     const left = expiry - Math.floor(this.now() / 1000);
     return left > 0 ? left : null;
   }
