@@ -59,6 +59,7 @@ export const cursorNow = (): string => `${new Date().toISOString().slice(0, 23)}
 export class ForYouSnapshots {
   private current?: ForYouSnapshot & { generation: number };
   private taking?: { generation: number; snapshot: Promise<ForYouSnapshot> };
+  private queued?: Promise<ForYouSnapshot>;
   private generation = 0;
   private readonly now: () => number;
   private readonly bump = () => {
@@ -78,11 +79,31 @@ export class ForYouSnapshots {
     listeners.delete(this.bump);
   }
 
-  /** A snapshot no older than maxAgeMs and taken after the last listing change; one taking at a time per generation. */
+  /**
+   * A snapshot no older than maxAgeMs and taken after the last listing change. One is taken at a
+   * time: changes that arrive while one is being taken are all served by the single next one.
+   */
   get(): Promise<ForYouSnapshot> {
     const current = this.current;
     if (current && current.generation === this.generation && this.now() - current.takenAt <= this.options.maxAgeMs) return Promise.resolve(current);
-    if (this.taking?.generation === this.generation) return this.taking.snapshot;
+    const taking = this.taking;
+    if (taking) {
+      if (taking.generation === this.generation) return taking.snapshot;
+      this.queued ??= taking.snapshot.then(
+        () => this.retake(),
+        () => this.retake(),
+      );
+      return this.queued;
+    }
+    return this.startTaking();
+  }
+
+  private retake(): Promise<ForYouSnapshot> {
+    this.queued = undefined;
+    return this.get();
+  }
+
+  private startTaking(): Promise<ForYouSnapshot> {
     const generation = this.generation;
     const snapshot = this.take().then((taken) => {
       if (!this.current || this.current.takenAt <= taken.takenAt) this.current = { ...taken, generation };
