@@ -22,6 +22,7 @@ import { GatewayMetrics } from './http/gateway-metrics.js';
 import { addTooManyRequestsPage, credentialRateLimit, globalRateLimit } from './http/rate-limits.js';
 import { MemoryRateCounter, type RateCounter, RedisRateCounter } from './http/rate-counter.js';
 import { addRequestContext } from './http/request-context.js';
+import { addJsonCompression } from './http/compression.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { guardSlowClients } from './http/slow-clients.js';
 import { listenInternal, restrictInternalPaths } from './http/internal-port.js';
@@ -125,6 +126,7 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     logger,
   });
   addSecurityHeaders(fastify);
+  await addJsonCompression(fastify);
   const rateCounter = await openRateCounter(config, logger, metrics);
   fastify.addHook('onClose', async () => rateCounter.close());
   await app.register(fastifyRateLimit, globalRateLimit(config, rateCounter));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { verifyIdentity } from '@timeliner/platform';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { collectGarbage, sampleMemory } from './support/memory.js';
 import { UploadPeer } from './support/upload-peer.js';
@@ -72,6 +73,41 @@ describe.each(BUS_KINDS)('gateway callers over the %s bus', (kind) => {
     await auth.revoke(session);
     await eventually(async () => expect((await echo(bearer)).identity.identity?.userId).toBeUndefined());
     expect(auth.calls).toBeGreaterThan(before);
+  });
+
+  it('compresses JSON answers of 1 KB and more with brotli or gzip as the client accepts, and nothing else', async () => {
+    const raw = (path: string, acceptEncoding?: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const req = httpRequest(`${gateway.url}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const big = await raw('/api/auth/items?n=100', 'gzip, deflate, br');
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers.vary).toMatch(/accept-encoding/i);
+    const items = JSON.parse(brotliDecompressSync(big.body).toString()) as unknown[];
+    expect(items).toHaveLength(100);
+    expect(big.body.length).toBeLessThan(JSON.stringify(items).length / 4);
+
+    const gzipped = await raw('/api/auth/items?n=100', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.body).toString())).toEqual(items);
+
+    // Small answers, clients that accept nothing, and what is not JSON go as they are.
+    const small = await raw('/api/auth/items?n=2', 'gzip, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toHaveLength(2);
+    const plain = await raw('/api/auth/items?n=100');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(items);
+    const file = await raw('/api/auth/file', 'gzip, br');
+    expect(file.headers['content-encoding']).toBeUndefined();
+    expect(file.body.equals(FILE)).toBe(true);
   });
 
   it('limits each person’s content writes with 429 and Retry-After', async () => {

@@ -36,6 +36,12 @@ export async function startFakeUpstream(secret: string, openapi: object = {}): P
     return { bytes, sha256: hash.digest('hex') };
   });
 
+  /** `n` made-up cards, as a JSON answer of any size. */
+  app.get('/api/auth/items', async (request) => {
+    const n = Number((request.query as { n?: string }).n ?? 1);
+    return Array.from({ length: n }, (_, i) => ({ id: i, title: `Item number ${i}`, description: 'The same few words in every item, as real answers repeat their field names' }));
+  });
+
   app.get('/api/auth/file', async (request, reply) => {
     const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? '');
     if (!range) return reply.header('accept-ranges', 'bytes').type('application/octet-stream').send(FILE);
