@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { createAppQueryClient } from './app/provider';
+import { createAppRouter } from './app/router';
 import { applyVersionMarker } from './lib/app-version';
 import { applyCspNonce } from './lib/csp-nonce';
 import { registerServiceWorker } from './lib/service-worker';
@@ -31,9 +33,12 @@ async function start() {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
+  const queryClient = createAppQueryClient();
+  // The first page's code and data are asked for now, in this task, ahead of React's first render.
+  const router = createAppRouter(queryClient);
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} router={router} />
     </StrictMode>,
   );
 

@@ -1,10 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
 
-export function App() {
+export function App({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
     </AppProvider>
   );
 }

@@ -1,6 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type DataRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { getMeQueryOptions, useUser } from '../features/auth/api/get-me';
 import { CollectionsAccessDenied } from '../features/collections/components/access-denied';
 import { getInvitationQueryOptions } from '../features/collaboration/api/get-invitation';
@@ -9,6 +9,7 @@ import { getVideosQueryOptions } from '../features/media/api/get-videos';
 import { getMyTimelinesQueryOptions } from '../features/timelines/api/get-my-timelines';
 import { getTimelineQueryOptions } from '../features/timelines/api/get-timeline';
 import { getTimelinesQueryOptions } from '../features/timelines/api/get-timelines';
+import { preloadStudioThumbnails } from '../features/timelines/lib/studio-list';
 import { getFollowStatusQueryOptions } from '../features/users/api/follow';
 import { getProfileQueryOptions } from '../features/users/api/get-profile';
 import { getUserListQueryOptions, profileTabOf } from '../features/users/api/user-lists';
@@ -47,6 +48,10 @@ function RequireAuthOrAccessDenied() {
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const prefetchMyTimelines = prefetch(() => void queryClient.prefetchQuery(getMyTimelinesQueryOptions()));
+  // The studio's first pictures are asked for as soon as the list arrives, not once its cards are drawn.
+  const prefetchStudio = prefetch(() => {
+    queryClient.fetchQuery(getMyTimelinesQueryOptions()).then(preloadStudioThumbnails, () => undefined);
+  });
   const prefetchTimeline = prefetch(({ params }) => {
     if (params.id) void queryClient.prefetchQuery(getTimelineQueryOptions(params.id));
   });
@@ -96,7 +101,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             { path: 'dashboard', loader: prefetchMyTimelines, lazy: lazy(() => import('./routes/app/dashboard')) },
-            { path: 'studio', loader: prefetchMyTimelines, lazy: lazy(() => import('./routes/app/studio')) },
+            { path: 'studio', loader: prefetchStudio, lazy: lazy(() => import('./routes/app/studio')) },
             { path: 'timeline/:id', loader: prefetchTimeline, lazy: lazy(() => import('./routes/app/timeline-studio')) },
             { path: 'creator/:id', loader: prefetchTimeline, lazy: lazy(() => import('./routes/app/timeline-studio')) },
             {
@@ -136,8 +141,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function AppRouter() {
-  const queryClient = useQueryClient();
-  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
-  return <RouterProvider router={router} />;
+/**
+ * The app's router. Made before React first renders (see main.tsx): its first navigation starts
+ * at once, so the page's code and data are asked for before the first render's work, not after it.
+ */
+export function createAppRouter(queryClient: QueryClient): DataRouter {
+  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -1,7 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link } from 'react-router';
+import { useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Avatar } from '../ui/avatar';
-import { BookmarkIcon, CollectionsIcon, DashboardIcon, LogOutIcon, SettingsIcon, StudioIcon, UserIcon } from '../ui/icons';
+import type { UserMenuDropdownProps } from './user-menu-dropdown';
 
 export interface MenuUser {
   id: string;
@@ -10,64 +9,62 @@ export interface MenuUser {
   avatar: string | null;
 }
 
-/** The user menu of spec 000 section 2: who is signed in, then where to go, then Log out. */
-export function UserMenu({ user, onLogout }: { user: MenuUser; onLogout: () => void }) {
+/**
+ * What the trigger shows. Named by its content, not an aria-label: the name starts with the
+ * visible initials ("AM account menu for Alice Martin"), so people who speak to their device can
+ * say what they see (WCAG 2.5.3).
+ */
+export function UserMenuTriggerContent({ user }: { user: MenuUser }) {
   return (
-    // Not modal: a modal menu locks page scroll by injecting a <style> element, which a strict CSP blocks.
-    <DropdownMenu.Root modal={false}>
-      {/* Named by its content, not an aria-label: the name starts with the visible initials
-          ("AM account menu for Alice Martin"), so people who speak to their device can say what
-          they see (WCAG 2.5.3). */}
-      <DropdownMenu.Trigger className="user-menu__trigger">
-        <Avatar name={user.displayName} src={user.avatar} size="sm" />
-        <span className="visually-hidden">{user.avatar ? `Account menu for ${user.displayName}` : ` account menu for ${user.displayName}`}</span>
-      </DropdownMenu.Trigger>
-      {/* Not portalled to <body>: rendered here, the open menu stays inside the header's banner
-          landmark like everything else on the page. */}
-      <DropdownMenu.Content className="menu" align="end" sideOffset={8} collisionPadding={8}>
-        <DropdownMenu.Label className="user-menu__who">
-          <Avatar name={user.displayName} src={user.avatar} size="md" />
-          <span className="user-menu__names">
-            <span className="user-menu__name">{user.displayName}</span>
-            <span className="user-menu__email">{user.email}</span>
-          </span>
-        </DropdownMenu.Label>
-        <DropdownMenu.Separator className="menu__separator" />
-        <DropdownMenu.Item className="menu__item" asChild>
-          <Link to="/studio">
-            <StudioIcon width={18} height={18} /> Creator Studio
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className="menu__item" asChild>
-          <Link to="/dashboard">
-            <DashboardIcon width={18} height={18} /> Dashboard
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className="menu__item" asChild>
-          <Link to={`/profile/${user.id}`}>
-            <UserIcon width={18} height={18} /> Profile
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className="menu__item" asChild>
-          <Link to="/collections">
-            <CollectionsIcon width={18} height={18} /> Collections
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className="menu__item" asChild>
-          <Link to="/saved">
-            <BookmarkIcon width={18} height={18} /> Saved
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Item className="menu__item" asChild>
-          <Link to="/settings">
-            <SettingsIcon width={18} height={18} /> Settings
-          </Link>
-        </DropdownMenu.Item>
-        <DropdownMenu.Separator className="menu__separator" />
-        <DropdownMenu.Item className="menu__item" onSelect={onLogout}>
-          <LogOutIcon width={18} height={18} /> Log out
-        </DropdownMenu.Item>
-      </DropdownMenu.Content>
-    </DropdownMenu.Root>
+    <>
+      <Avatar name={user.displayName} src={user.avatar} size="sm" />
+      <span className="visually-hidden">{user.avatar ? `Account menu for ${user.displayName}` : ` account menu for ${user.displayName}`}</span>
+    </>
+  );
+}
+
+// The menu's code (Radix's menu and its positioning under it) is not needed to draw the header:
+// it is fetched when the pointer or the focus comes to the trigger, and used from the first press.
+let dropdown: Promise<ComponentType<UserMenuDropdownProps>> | undefined;
+function loadDropdown() {
+  dropdown ??= import('./user-menu-dropdown').then((module) => module.UserMenuDropdown);
+  dropdown.catch(() => {
+    dropdown = undefined; // Offline for a moment: the next press tries again.
+  });
+  return dropdown;
+}
+
+/** The header's user menu (spec 000, section 2); see UserMenuDropdown for the menu itself. */
+export function UserMenu({ user, onLogout }: { user: MenuUser; onLogout: () => void }) {
+  const [Dropdown, setDropdown] = useState<ComponentType<UserMenuDropdownProps> | null>(null);
+  if (Dropdown) return <Dropdown user={user} onLogout={onLogout} defaultOpen />;
+
+  // The real trigger replaces this one in the same commit that opens the menu, which takes the focus.
+  const open = () => {
+    loadDropdown().then(
+      (component) => setDropdown(() => component),
+      (error: unknown) => console.error('The user menu could not be loaded', error),
+    );
+  };
+  const preload = () => void loadDropdown().catch(() => undefined);
+  return (
+    <button
+      type="button"
+      className="user-menu__trigger"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onPointerDown={preload}
+      onFocus={preload}
+      onClick={open}
+      onKeyDown={(event: KeyboardEvent) => {
+        // As the menu's own trigger: the down arrow opens it too.
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        open();
+      }}
+    >
+      <UserMenuTriggerContent user={user} />
+    </button>
   );
 }

@@ -6,23 +6,24 @@ import { PageState } from '../../../components/ui/page-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { videosQueryKey } from '../../../features/media/api/get-videos';
 import { MY_TIMELINES_QUERY_KEY, useMyTimelines } from '../../../features/timelines/api/get-my-timelines';
-import { CreateTimelineDialog } from '../../../features/timelines/components/create-timeline-dialog';
 import { StudioTimelineCard } from '../../../features/timelines/components/studio-timeline-card';
-import { canEditTimeline } from '../../../features/timelines/lib/labels';
+import { STUDIO_FIRST_CARDS, studioOwnTimelines } from '../../../features/timelines/lib/studio-list';
 import { byCreatedDesc } from '../../../features/timelines/lib/timeline-lists';
 import '../../../features/timelines/components/timelines.css';
 
-/** Cards whose pictures load first: what a phone shows before any scrolling. */
-const FIRST_CARDS = 2;
-
 // The upload dialog's code (and tus under it) loads the first time one is opened.
 const QuickUploadDialog = lazy(() => import('../../../features/media/components/quick-upload-dialog'));
+// So does the creation dialog's (and the dialog library under it): the list is drawn without them.
+const CreateTimelineDialog = lazy(() => import('../../../features/timelines/components/create-timeline-dialog'));
 
 /** Creator Studio (spec 001, section 2): the timelines you work on; ?create=true opens creation. */
 export default function StudioRoute() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const creating = params.get('create') === 'true';
+  // Once opened, the creation dialog stays mounted so it can animate closed and open again at once.
+  const [createNeeded, setCreateNeeded] = useState(creating);
+  if (creating && !createNeeded) setCreateNeeded(true);
   const timelines = useMyTimelines();
   const queryClient = useQueryClient();
   const [uploadingTo, setUploadingTo] = useState<{ id: string; title: string; session: number } | null>(null);
@@ -46,7 +47,7 @@ export default function StudioRoute() {
   };
 
   const all = timelines.data ?? [];
-  const mine = all.filter((timeline) => canEditTimeline(timeline.role)).sort(byCreatedDesc);
+  const mine = studioOwnTimelines(all);
   // Timelines an invitation lets this person watch (and comment on): listed apart, opening the player.
   const watching = all.filter((timeline) => timeline.role === 'viewer').sort(byCreatedDesc);
   const empty = timelines.isSuccess && mine.length === 0;
@@ -58,7 +59,7 @@ export default function StudioRoute() {
           <li key={timeline.id} className="studio-list__item">
             <StudioTimelineCard
               timeline={timeline}
-              priority={index < FIRST_CARDS}
+              priority={index < STUDIO_FIRST_CARDS}
               actions={
                 <button
                   type="button"
@@ -160,11 +161,15 @@ export default function StudioRoute() {
         </div>
       </div>
       {content}
-      <CreateTimelineDialog
-        open={creating}
-        onOpenChange={setCreating}
-        onCreated={(timeline) => void navigate(`/timeline/${encodeURIComponent(timeline.id)}`)}
-      />
+      {createNeeded ? (
+        <Suspense fallback={null}>
+          <CreateTimelineDialog
+            open={creating}
+            onOpenChange={setCreating}
+            onCreated={(timeline) => void navigate(`/timeline/${encodeURIComponent(timeline.id)}`)}
+          />
+        </Suspense>
+      ) : null}
       {uploadingTo ? (
         <Suspense fallback={null}>
           <QuickUploadDialog

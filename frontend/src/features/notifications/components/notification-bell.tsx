@@ -1,11 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BellIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
 import { MOBILE_BREAKPOINT } from '../../../lib/viewport';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
-import { NotificationList } from './notification-list';
 import './notification-bell.css';
+
+// The list's code is fetched the first time the popover opens (phones open the page instead).
+const NotificationList = lazy(() => import('./notification-list').then((module) => ({ default: module.NotificationList })));
 
 /** '99+' above 99, nothing at 0 (spec 000, section 9). */
 export function formatBadge(count: number): string | null {
@@ -83,7 +86,9 @@ export function NotificationBell({ userId }: NotificationBellProps) {
       {open ? (
         // Focus moves into the list when it opens, so the keyboard follows.
         <div className="notification-bell__popover" role="dialog" aria-label="Notifications" tabIndex={-1} ref={(element) => element?.focus()}>
-          <NotificationList onNavigate={close} />
+          <Suspense fallback={<Spinner />}>
+            <NotificationList onNavigate={close} />
+          </Suspense>
         </div>
       ) : null}
     </div>

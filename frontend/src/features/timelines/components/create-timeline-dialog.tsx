@@ -108,3 +108,5 @@ export function CreateTimelineDialog({ open, onOpenChange, onCreated }: CreateTi
     </ResponsiveDialog>
   );
 }
+
+export default CreateTimelineDialog;

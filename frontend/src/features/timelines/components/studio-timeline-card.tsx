@@ -5,6 +5,7 @@ import { formatDate, pluralize } from '../../../lib/format';
 import { useVideoThumbnail } from '../../media/api/get-video-thumbnail';
 import type { MyTimeline } from '../api/get-my-timelines';
 import { canEditTimeline, roleLabel, visibilityLabel, visibilityTone } from '../lib/labels';
+import { isSignedThumbnail } from '../lib/studio-list';
 import './timelines.css';
 
 /** A graphic standing in for a timeline that has no first-video thumbnail to show. */
@@ -51,7 +52,7 @@ function FetchedThumbnail({ url }: { url: string }) {
 function CardThumbnail({ url, priority }: { url: string | null; priority: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) return <ThumbnailPlaceholder />;
-  if (!/[?&]access=/.test(url)) return <FetchedThumbnail url={url} />;
+  if (!isSignedThumbnail(url)) return <FetchedThumbnail url={url} />;
   return (
     <img
       className="studio-card__image"
