@@ -21,6 +21,12 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+/** The person starts using the page (a tap, a key, a scroll). */
+const engage = () =>
+  act(() => {
+    window.dispatchEvent(new Event('pointerdown'));
+  });
+
 describe('install prompt', () => {
   it('renders nothing on the desktop', () => {
     const { container } = render(<InstallPrompt />);
@@ -31,6 +37,7 @@ describe('install prompt', () => {
     setDevice(IPHONE, 390);
     const user = userEvent.setup();
     render(<InstallPrompt />);
+    engage();
     const steps = screen.getAllByRole('listitem').map((item) => item.textContent?.trim());
     expect(steps).toEqual(['Tap the Share button', "Find 'Add to Home Screen'", "Tap 'Add' to finish"]);
     await user.click(screen.getByRole('button', { name: 'Got it!' }));
@@ -51,6 +58,7 @@ describe('install prompt', () => {
       window.dispatchEvent(offer);
     });
     expect(offer.defaultPrevented).toBe(true);
+    engage();
     await user.click(screen.getByRole('button', { name: 'Install Now' }));
     expect(prompt).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Later' })).not.toBeInTheDocument();
@@ -61,10 +69,26 @@ describe('install prompt', () => {
     setDevice(ANDROID, 412);
     render(<InstallPrompt />);
     expect(screen.queryByText(/Add to Home Screen/)).not.toBeInTheDocument();
+    engage();
+    expect(screen.queryByText(/Add to Home Screen/)).not.toBeInTheDocument();
     act(() => {
       jest.advanceTimersByTime(INSTALL_OFFER_GRACE_MS);
     });
     expect(screen.getByText(/look for 'Add to Home Screen' in your browser menu/)).toBeInTheDocument();
+  });
+
+  it('waits for the person to start using the page before offering anything', () => {
+    jest.useFakeTimers();
+    setDevice(IPHONE, 390);
+    render(<InstallPrompt />);
+    act(() => {
+      jest.advanceTimersByTime(60_000);
+    });
+    expect(screen.queryByRole('button', { name: 'Got it!' })).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    });
+    expect(screen.getByRole('button', { name: 'Got it!' })).toBeInTheDocument();
   });
 
   it('stays hidden within 7 days of a dismissal', () => {

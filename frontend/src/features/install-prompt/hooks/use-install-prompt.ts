@@ -16,6 +16,9 @@ export interface BeforeInstallPromptEvent extends Event {
 /** How long a browser may take to offer installation before the generic hint is shown instead. */
 export const INSTALL_OFFER_GRACE_MS = 3000;
 
+/** What counts as the person using the page: the offer waits for the first of these. */
+const ENGAGEMENT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
+
 const SHOW_GUIDE_EVENT = 'timeliner:show-install-guide';
 
 /** Opens the install prompt's guide now, even if it was dismissed (the push settings link to it). */
@@ -52,6 +55,9 @@ export function useInstallPrompt() {
   const [environment] = useState(readEnvironment);
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
   const [graceOver, setGraceOver] = useState(false);
+  // Offered once the person has started using the page, not over a screen they are still taking
+  // in (where it was also the largest thing painted, and a phone's first paint waited for it).
+  const [engaged, setEngaged] = useState(false);
   const [hidden, setHidden] = useState(false);
   // Asked for from elsewhere in the app: shown whatever an earlier dismissal said.
   const [asked, setAsked] = useState(false);
@@ -70,7 +76,13 @@ export function useInstallPrompt() {
     window.addEventListener('appinstalled', onInstalled);
     window.addEventListener(SHOW_GUIDE_EVENT, onAsked);
     const timer = window.setTimeout(() => setGraceOver(true), INSTALL_OFFER_GRACE_MS);
+    const onEngaged = () => {
+      setEngaged(true);
+      for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, onEngaged, true);
+    };
+    for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, onEngaged, { capture: true, passive: true });
     return () => {
+      for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, onEngaged, true);
       window.removeEventListener('beforeinstallprompt', onOffer);
       window.removeEventListener('appinstalled', onInstalled);
       window.removeEventListener(SHOW_GUIDE_EVENT, onAsked);
@@ -79,7 +91,8 @@ export function useInstallPrompt() {
   }, []);
 
   const decided = decideInstallPrompt({ ...environment, ...(asked ? { dismissedAt: null } : {}), canPromptInstall: offer !== null });
-  const kind: InstallPromptKind = hidden || (decided === 'other' && !graceOver && !asked) ? 'none' : decided;
+  const waiting = !asked && (!engaged || (decided === 'other' && !graceOver));
+  const kind: InstallPromptKind = hidden || waiting ? 'none' : decided;
 
   const dismiss = useCallback(() => {
     try {
