@@ -48,13 +48,13 @@ describe('identity key rotation', () => {
         LOG_LEVEL: 'warn',
       },
     });
-    for (const deadline = Date.now() + 30_000; ; ) {
+    for (const deadline = Date.now() + 60_000; ; ) {
       const ready = await fetch(`${base}/health/ready`).then((res) => res.ok, () => false);
       if (ready) break;
       if (Date.now() > deadline) throw new Error('the search service did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }, 40_000);
+  }, 75_000);
 
   afterAll(async () => {
     if (child && child.exitCode === null) {
