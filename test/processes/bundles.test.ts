@@ -5,27 +5,17 @@
 // viewer serves files from a package left outside its bundle.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as tus from 'tus-js-client';
-import { createTestDatabase, deleteBusStreams, testBusPrefix, type TestDatabase } from '@timeliner/platform/testing';
+import { createTestDatabase, deleteBusStreams, freePort, testBusPrefix, type TestDatabase } from '@timeliner/platform/testing';
 import { discoverApps, sharedEnv, supervise } from '../../deploy/run-services.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const envName = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 describe('the topology runs from its bundles', () => {
   let db: TestDatabase;

@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { signIdentity } from '@timeliner/platform';
-import { createTestDatabase, deleteBusStreams, type TestDatabase, testBusPrefix, testNatsUrl } from '@timeliner/platform/testing';
+import { createTestDatabase, deleteBusStreams, freePort, type TestDatabase, testBusPrefix, testNatsUrl } from '@timeliner/platform/testing';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const previous = 'p'.repeat(40);
 const next = 'n'.repeat(40);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * Rotating the identity key without refusing anyone (k8s/OPERATIONS.md): a service process told

@@ -1,2 +1,3 @@
 export * from './postgres.js';
 export * from '../bus/bus-testing.js';
+export * from './ports.js';
