@@ -41,6 +41,11 @@ try {
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`\n${summary.numTotalTestSuites} test files, ${seconds} s in all`);
   console.log(`Tests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
+  const slowest = (summary.durations ?? []).slice(0, 15);
+  if (slowest.length > 0) {
+    console.log('Slowest files:');
+    for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+  }
 } catch {
   console.error('no test results were written');
 }
