@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppQueryClient } from './app/provider';
@@ -36,11 +36,17 @@ async function start() {
   const queryClient = createAppQueryClient();
   // The first page's code and data are asked for now, in this task, ahead of React's first render.
   const router = createAppRouter(queryClient);
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} router={router} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (hundreds of milliseconds on a slow phone), so a
+  // tap or a paint is never kept waiting behind it.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
 
   if (import.meta.env.PROD) registerServiceWorker();
 }

@@ -94,11 +94,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 void queryClient.prefetchInfiniteQuery(getFeedQueryOptions('for-you'));
                 void queryClient.prefetchQuery(getTimelinesQueryOptions());
               }),
-              lazy: lazy(() => {
-                // The feed's own chunk (split off for the signed-out visit) starts with the page's.
-                if (getAuthToken()) void import('./routes/app/home-feed').catch(() => undefined);
-                return import('./routes/app/home');
-              }),
+              // Someone who holds a token gets the feed itself as the page, so it renders in the
+              // route's first render with nothing left to load behind a spinner; a visitor gets
+              // the small page that loads the feed only once signed in.
+              lazy: lazy(() => (getAuthToken() ? import('./routes/app/home-feed') : import('./routes/app/home'))),
             },
             { path: 'dashboard', loader: prefetchMyTimelines, lazy: lazy(() => import('./routes/app/dashboard')) },
             { path: 'studio', loader: prefetchStudio, lazy: lazy(() => import('./routes/app/studio')) },

@@ -1,19 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PageState } from '../../components/ui/page-state';
 import { Splash } from '../../components/ui/splash';
 import { ME_QUERY_KEY, useUser } from '../../features/auth/api/get-me';
 import { useSessionSync } from '../../features/auth/hooks/use-session-sync';
 import { clearAuthToken, getAuthToken } from '../../lib/auth-token';
+import { useLoadedModule } from '../../lib/loaded-module';
 import { takeReturnPath } from '../../lib/return-path';
 
 // The signed-in shell and the sign-in screen are loaded on demand, keeping the first script small.
 // Whichever one the stored token predicts starts downloading at once, beside the session check.
 const loadAppLayout = () => import('../layout/app-layout');
 const loadAuthScreen = () => import('../../features/auth/components/auth-screen');
-const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
-const AuthScreen = lazy(() => loadAuthScreen().then((m) => ({ default: m.AuthScreen })));
+type ScreenModule = Awaited<ReturnType<typeof loadAppLayout>> | Awaited<ReturnType<typeof loadAuthScreen>>;
 if (typeof window !== 'undefined') void (getAuthToken() ? loadAppLayout() : loadAuthScreen()).catch(() => undefined);
 
 /**
@@ -44,9 +44,14 @@ export function RequireAuth() {
   const queryClient = useQueryClient();
   const me = useUser();
   useReturnAfterSignIn(me.data);
+  // Who is signed in, as the screen shows it: the session's answer renders the whole screen, so
+  // that render is a transition (in slices the browser can interrupt) instead of one long task.
+  const user = useDeferredValue(me.data);
+  // The splash stays until the screen's code is there (see useLoadedModule).
+  const screen = useLoadedModule<ScreenModule>(user || (user === undefined && getAuthToken()) ? loadAppLayout : loadAuthScreen);
 
-  if (me.data === undefined) {
-    if (me.isError || me.fetchStatus === 'paused') {
+  if (user === undefined) {
+    if (me.data === undefined && (me.isError || me.fetchStatus === 'paused')) {
       return (
         <main className="app-main" id="main">
           <PageState
@@ -76,7 +81,6 @@ export function RequireAuth() {
     }
     return <Splash />;
   }
-  return (
-    <Suspense fallback={<Splash />}>{me.data === null ? <AuthScreen /> : <AppLayout user={me.data} />}</Suspense>
-  );
+  if (user === null) return screen && 'AuthScreen' in screen ? <screen.AuthScreen /> : <Splash />;
+  return screen && 'AppLayout' in screen ? <screen.AppLayout user={user} /> : <Splash />;
 }

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { formatRelativeTime } from '../../lib/format';
 import { Avatar } from './avatar';
 import { SendIcon } from './icons';
+import { useCommentDraft } from './use-comment-draft';
 import './comment-thread.css';
 
 export interface ThreadComment {
@@ -28,14 +29,7 @@ export interface CommentThreadProps {
  */
 export function CommentThread({ label, comments, loading, failed, pending, onSubmit }: CommentThreadProps) {
   const id = useId();
-  const [content, setContent] = useState('');
-  const text = content.trim();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text || pending) return;
-    if (await onSubmit(text)) setContent('');
-  };
+  const { content, setContent, text, submit } = useCommentDraft(pending, onSubmit);
 
   let body;
   if (loading) body = <p className="comment-thread__note">Loading comments...</p>;

@@ -104,6 +104,13 @@ beforeEach(() => {
 
 const feedArticles = () => within(screen.getByRole('feed')).getAllByRole('article');
 
+/** The feed once all of its first page has rendered (the cards past the first few follow in a transition). */
+async function renderedFeed(): Promise<HTMLElement> {
+  const feed = await screen.findByRole('feed');
+  await waitFor(() => expect(feed).toHaveAttribute('aria-busy', 'false'));
+  return feed;
+}
+
 describe('home feed', () => {
   it('shows the loading and empty states', async () => {
     let answer: (response: Response) => void = () => undefined;
@@ -145,7 +152,7 @@ describe('home feed', () => {
     const items = Array.from({ length: 13 }, (_, index) => postItem(post(`p${index}`)));
     mockApi({ ...sideLists, 'GET /api/feed': feedPage(items) });
     renderApp('/');
-    const feed = await screen.findByRole('feed');
+    const feed = await renderedFeed();
     const sequence = Array.from(feed.children).map((child) =>
       child.tagName === 'ASIDE' ? `ad:${child.getAttribute('data-ad-kind')}` : (child.querySelector('.post-card__content')?.textContent?.replace('Post ', '') ?? '?'),
     );
@@ -160,14 +167,14 @@ describe('home feed', () => {
     mockApi({ ...sideLists, 'GET /api/feed': feedPage(items) });
     const user = userEvent.setup();
     const first = renderApp('/');
-    const feed = await screen.findByRole('feed');
+    const feed = await renderedFeed();
     const ad = within(feed).getByRole('complementary');
     await user.click(within(ad).getByRole('button', { name: /^Dismiss/ }));
     expect(within(feed).queryByRole('complementary')).not.toBeInTheDocument();
     first.unmount();
 
     renderApp('/');
-    expect(within(await screen.findByRole('feed')).queryByRole('complementary')).not.toBeInTheDocument();
+    expect(within(await renderedFeed()).queryByRole('complementary')).not.toBeInTheDocument();
   });
 
   it('likes a timeline at once and takes the like back when the server refuses', async () => {

@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { PageState } from '../../../components/ui/page-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUser } from '../../../features/auth/api/get-me';
-import { EditProfileDialog } from '../../../features/auth/components/edit-profile-dialog';
 import { CollectionTimelineCard } from '../../../features/collections/components/collection-timeline-card';
 import { statusLabel, statusTone, visibilityLabel, visibilityTone } from '../../../features/timelines/lib/labels';
 import { profileQueryKey, useProfile, type Profile } from '../../../features/users/api/get-profile';
@@ -13,6 +12,11 @@ import type { UserTimeline } from '../../../features/users/api/user-lists';
 import { ProfilePage } from '../../../features/users/components/profile-page';
 import { isUserId } from '../../../features/users/lib/user-id';
 import { ApiError } from '../../../lib/api-client';
+
+// Loaded when first opened, by the profile's owner only: a visitor never downloads the form.
+const EditProfileDialog = lazy(() =>
+  import('../../../features/auth/components/edit-profile-dialog').then((module) => ({ default: module.EditProfileDialog })),
+);
 
 function InvalidProfile() {
   return (
@@ -38,12 +42,16 @@ function EditProfile({ profile }: { profile: Profile }) {
       <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
         Edit Profile
       </button>
-      <EditProfileDialog
-        open={open}
-        onOpenChange={setOpen}
-        profile={profile}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey(profile.id) })}
-      />
+      {open ? (
+        <Suspense fallback={null}>
+          <EditProfileDialog
+            open
+            onOpenChange={setOpen}
+            profile={profile}
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: profileQueryKey(profile.id) })}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFeed } from '../api/get-feed';
 import type { FeedItem, FeedTab, Post } from '../api/types';
 import { useDismissedPromotions } from '../hooks/use-dismissed-promotions';
@@ -49,12 +49,66 @@ function useLoadMoreSentinel(load: () => void, active: boolean) {
 
 type Promotions = ReturnType<typeof useDismissedPromotions>;
 
+/** Cards rendered in the first pass; a phone shows one or two, a desktop three. */
+const FIRST_RENDER_ITEMS = 3;
+
+type FeedItemsProps = HomeFeedProps & {
+  tab: FeedTab;
+  promotions: Promotions;
+  pages: { items: FeedItem[] }[];
+  busy: boolean;
+  /** Whether a next page exists, and the call that asks for it when the end comes near. */
+  hasMore: boolean;
+  loadMore: () => void;
+};
+
+/**
+ * The feed's cards. The first page arrives with about twenty: the first few render at once, the
+ * rest in a transition React interrupts whenever the browser has something to do, so a phone is
+ * never held for the whole page's rendering in one task. Later changes (a like, a new page) render
+ * as usual.
+ */
+function FeedItems({ pages, tab, viewerId, renderPost, promotions, busy, hasMore, loadMore }: FeedItemsProps) {
+  const items = useMemo(() => pages.flatMap((page) => page.items), [pages]);
+  const [firstPass, setFirstPass] = useState(true);
+  useEffect(() => startTransition(() => setFirstPass(false)), []);
+  const complete = !firstPass || items.length <= FIRST_RENDER_ITEMS;
+  const shown = complete ? items : items.slice(0, FIRST_RENDER_ITEMS);
+  // Watched only once every card of the page is there: the first pass's end is not the page's.
+  const sentinel = useLoadMoreSentinel(loadMore, hasMore && complete);
+  if (items.length === 0) return <p className="feed-state">{FEED_TEXT.empty}</p>;
+
+  const renderItem = (item: FeedItem) => {
+    if (item.type === 'post' && item.post) return renderPost(item.post);
+    if (item.type === 'timeline' && item.timeline) return <TimelineCard timeline={item.timeline} viewerId={viewerId} />;
+    return null;
+  };
+
+  return (
+    <>
+      <div role="feed" aria-label={TABS.find((option) => option.value === tab)?.label} aria-busy={busy || !complete} className="feed-list">
+        {shown.map((item, index) => {
+          const kind = adBefore(index);
+          const showAd = kind !== null && !promotions.isDismissed(PROMOTIONS[kind].id);
+          return (
+            <Fragment key={`${item.type}-${item.id}`}>
+              {showAd ? <FeedAd kind={kind} onDismiss={promotions.dismiss} /> : null}
+              {renderItem(item)}
+            </Fragment>
+          );
+        })}
+      </div>
+      <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
+    </>
+  );
+}
+
 function FeedList({ tab, viewerId, renderPost, promotions }: HomeFeedProps & { tab: FeedTab; promotions: Promotions }) {
   const feed = useFeed(tab);
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
-  const sentinel = useLoadMoreSentinel(() => {
+  const loadMore = () => {
     if (canLoadMore) void feed.fetchNextPage();
-  }, feed.isSuccess && feed.hasNextPage);
+  };
 
   if (feed.isPending) {
     return (
@@ -74,30 +128,18 @@ function FeedList({ tab, viewerId, renderPost, promotions }: HomeFeedProps & { t
     );
   }
 
-  const items: FeedItem[] = feed.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <p className="feed-state">{FEED_TEXT.empty}</p>;
-
-  const renderItem = (item: FeedItem) => {
-    if (item.type === 'post' && item.post) return renderPost(item.post);
-    if (item.type === 'timeline' && item.timeline) return <TimelineCard timeline={item.timeline} viewerId={viewerId} />;
-    return null;
-  };
-
   return (
     <>
-      <div role="feed" aria-label={TABS.find((option) => option.value === tab)?.label} aria-busy={feed.isFetchingNextPage} className="feed-list">
-        {items.map((item, index) => {
-          const kind = adBefore(index);
-          const showAd = kind !== null && !promotions.isDismissed(PROMOTIONS[kind].id);
-          return (
-            <Fragment key={`${item.type}-${item.id}`}>
-              {showAd ? <FeedAd kind={kind} onDismiss={promotions.dismiss} /> : null}
-              {renderItem(item)}
-            </Fragment>
-          );
-        })}
-      </div>
-      <div ref={sentinel} className="feed-sentinel" aria-hidden="true" />
+      <FeedItems
+        pages={feed.data.pages}
+        tab={tab}
+        viewerId={viewerId}
+        renderPost={renderPost}
+        promotions={promotions}
+        busy={feed.isFetchingNextPage}
+        hasMore={feed.hasNextPage}
+        loadMore={loadMore}
+      />
       {feed.isFetchingNextPage ? (
         <p className="feed-state" role="status">
           Loading more...

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { CommentThread } from '../../../components/ui/comment-thread';
@@ -11,9 +11,11 @@ import { useTimelineToggles } from '../api/timeline-interactions';
 import { useAddFeedTimelineComment, useFeedTimelineComments } from '../api/timeline-comments';
 import type { FeedTimeline } from '../api/types';
 import { FeedVideo } from './feed-video';
-import { ReportDialog } from './report-dialog';
-import { ShareTimelineDialog } from './share-timeline-dialog';
 import { TimelineOptions } from './timeline-options';
+
+// Loaded when first opened: every card has them, few people open them.
+const ShareTimelineDialog = lazy(() => import('./share-timeline-dialog').then((module) => ({ default: module.ShareTimelineDialog })));
+const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog })));
 
 export interface TimelineCardProps {
   timeline: FeedTimeline;
@@ -101,10 +103,10 @@ export function TimelineCard({ timeline, viewerId }: TimelineCardProps) {
         </div>
       ) : null}
 
-      <ShareTimelineDialog timeline={timeline} open={sharing} onOpenChange={setSharing} />
-      {reporting ? (
-        <ReportDialog open={reporting} onOpenChange={setReporting} target={{ contentType: 'timeline', contentId: timeline.id }} />
-      ) : null}
+      <Suspense fallback={null}>
+        {sharing ? <ShareTimelineDialog timeline={timeline} open onOpenChange={setSharing} /> : null}
+        {reporting ? <ReportDialog open onOpenChange={setReporting} target={{ contentType: 'timeline', contentId: timeline.id }} /> : null}
+      </Suspense>
     </article>
   );
 }

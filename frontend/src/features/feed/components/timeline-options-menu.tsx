@@ -5,22 +5,17 @@ import { ResponsiveDialog } from '../../../components/ui/dialog';
 import { MoreIcon } from '../../../components/ui/icons';
 import { SaveToCollection } from '../../collections/components/save-to-collection';
 import { useIsMobile } from '../hooks/use-is-mobile';
-
-export interface TimelineOptionsProps {
-  timelineId: string;
-  title: string;
-  isCreator: boolean;
-  onReport: () => void;
-}
+import { optionsTrigger, type TimelineOptionsProps } from './options-trigger';
 
 /**
  * View Timeline, Save to collection, Timeline Settings (its creator only) and Report Post: a bottom sheet titled
- * 'Timeline Options' under 768 px, a dropdown otherwise (spec 000, section 2).
+ * 'Timeline Options' under 768 px, a dropdown otherwise (spec 000, section 2). Loaded on first use, and
+ * then open at once: the tap that asked for it is the one that opens it.
  */
-export function TimelineOptions({ timelineId, title, isCreator, onReport }: TimelineOptionsProps) {
+export default function TimelineOptionsMenu({ timelineId, title, isCreator, onReport }: TimelineOptionsProps) {
   const navigate = useNavigate();
   const mobile = useIsMobile();
-  const [sheetOpen, setSheetOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(mobile);
   const [saving, setSaving] = useState(false);
   const id = encodeURIComponent(timelineId);
   const items = [
@@ -29,7 +24,7 @@ export function TimelineOptions({ timelineId, title, isCreator, onReport }: Time
     ...(isCreator ? [{ label: 'Timeline Settings', action: () => void navigate(`/timeline/${id}`) }] : []),
     { label: 'Report Post', action: onReport },
   ];
-  const trigger = { className: 'icon-button feed-card__menu', 'aria-label': `Options for ${title}` };
+  const trigger = optionsTrigger(title);
 
   if (mobile) {
     return (
@@ -62,7 +57,7 @@ export function TimelineOptions({ timelineId, title, isCreator, onReport }: Time
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Root modal={false} defaultOpen>
         <DropdownMenu.Trigger {...trigger}>
           <MoreIcon width={20} height={20} />
         </DropdownMenu.Trigger>

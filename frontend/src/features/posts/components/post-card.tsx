@@ -1,19 +1,21 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { CommentThread } from '../../../components/ui/comment-thread';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EngagementBar } from '../../../components/ui/engagement-bar';
-import { MoreIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatRelativeTime } from '../../../lib/format';
 import { nativeShare } from '../../../lib/share-intents';
 import { POST_MAX_LENGTH, useAddPostComment, useDeletePost, usePostComments, usePostToggles, useUpdatePost } from '../api/posts';
 import type { Post, PostStore } from '../api/types';
-import { postLink, SharePostDialog } from './share-post-dialog';
+import { postLink } from '../lib/post-link';
+import { PostOptions } from './post-options';
 import './posts.css';
+
+// Loaded when first opened: every card has them, few people open them.
+const SharePostDialog = lazy(() => import('./share-post-dialog').then((module) => ({ default: module.SharePostDialog })));
+const ConfirmDialog = lazy(() => import('../../../components/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 
 export const DELETE_POST_QUESTION = 'Are you sure you want to delete this post?';
 
@@ -112,23 +114,7 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange }: Po
             {post.edited ? ' · edited' : null}
           </span>
         </div>
-        {isAuthor ? (
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger className="icon-button feed-card__menu" aria-label="Post options">
-              <MoreIcon width={20} height={20} />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content className="menu" align="end" sideOffset={4} collisionPadding={8}>
-                <DropdownMenu.Item className="menu__item" onSelect={() => onEditingChange(true)}>
-                  Edit Post
-                </DropdownMenu.Item>
-                <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={() => setConfirmingDelete(true)}>
-                  Delete Post
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
-        ) : null}
+        {isAuthor ? <PostOptions onEdit={() => onEditingChange(true)} onDelete={() => setConfirmingDelete(true)} /> : null}
       </header>
 
       {editing && isAuthor ? (
@@ -162,17 +148,21 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange }: Po
         </div>
       ) : null}
 
-      <SharePostDialog post={post} open={sharing} onOpenChange={setSharing} />
-      <ConfirmDialog
-        open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
-        title="Delete Post"
-        description={DELETE_POST_QUESTION}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(post.id)}
-      />
+      <Suspense fallback={null}>
+        {sharing ? <SharePostDialog post={post} open onOpenChange={setSharing} /> : null}
+        {confirmingDelete ? (
+          <ConfirmDialog
+            open
+            onOpenChange={setConfirmingDelete}
+            title="Delete Post"
+            description={DELETE_POST_QUESTION}
+            confirmLabel="Delete"
+            pendingLabel="Deleting..."
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate(post.id)}
+          />
+        ) : null}
+      </Suspense>
     </article>
   );
 }

@@ -3,14 +3,9 @@ import { toast } from '../../../components/ui/toast';
 import { copyText } from '../../../lib/clipboard';
 import { emailIntent, facebookIntent, linkedInIntent, smsIntent, twitterIntent } from '../../../lib/share-intents';
 import type { Post } from '../api/types';
+import { postLink } from '../lib/post-link';
 import './posts.css';
 
-/**
- * Where a post can be read: its author's profile (the app has no page for a single post).
- */
-export function postLink(origin: string, post: Pick<Post, 'userId'>): string {
-  return `${origin}/profile/${encodeURIComponent(post.userId)}`;
-}
 
 export async function copyPost(post: Post, origin: string): Promise<void> {
   if (await copyText(`${post.content}\n\n${postLink(origin, post)}`)) {

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { ResponsiveDialog } from '../../../components/ui/dialog';
+import { SendIcon } from '../../../components/ui/icons';
+import { useCommentDraft } from '../../../components/ui/use-comment-draft';
+import { formatRelativeTime } from '../../../lib/format';
+import type { VideoComment } from '../api/video-social';
+
+function CommentForm({ label, placeholder, pending, onSubmit }: { label: string; placeholder: string; pending: boolean; onSubmit: (text: string) => Promise<boolean> }) {
+  const id = useId();
+  const { content, setContent, text, submit } = useCommentDraft(pending, onSubmit);
+  return (
+    <form className="player-comments__form" onSubmit={(event) => void submit(event)}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input id={id} value={content} onChange={(event) => setContent(event.target.value)} placeholder={placeholder} maxLength={2000} autoComplete="off" />
+      <button type="submit" className="button button--primary button--icon" disabled={!text || pending} aria-label={label}>
+        <SendIcon width={18} height={18} />
+      </button>
+    </form>
+  );
+}
+
+function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComment; mine: (userId: string) => boolean; onReply?: () => void; onDelete: (id: string) => void }) {
+  const name = comment.user.displayName || comment.userName;
+  return (
+    <div className="player-comments__comment">
+      <Avatar name={name} src={comment.user.avatar} size="sm" />
+      <div className="player-comments__body">
+        <p className="player-comments__meta">
+          <strong>{name}</strong> <time dateTime={comment.createdAt}>{formatRelativeTime(comment.createdAt)}</time>
+        </p>
+        <p className="player-comments__text">{comment.content}</p>
+        <div className="player-comments__actions">
+          {onReply ? (
+            <button type="button" className="button button--ghost button--small" onClick={onReply}>
+              Reply
+            </button>
+          ) : null}
+          {mine(comment.userId) ? (
+            <button type="button" className="button button--ghost button--small" onClick={() => onDelete(comment.id)} aria-label={`Delete your comment: ${comment.content.slice(0, 40)}`}>
+              Delete
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export interface PlayerCommentsDialogProps {
+  title: string;
+  onOpenChange: (open: boolean) => void;
+  comments: { data: VideoComment[] | undefined; isPending: boolean; isError: boolean };
+  pending: boolean;
+  /** Whether a comment's author is the signed-in person (who may delete it). */
+  mine: (userId: string) => boolean;
+  /** Posts a comment, or a reply to `parentId`; resolves to whether it was sent. */
+  post: (parentId?: string) => (content: string) => Promise<boolean>;
+  deleteComment: (id: string) => void;
+}
+
+/** The video's comments: replies, deleting one's own, time-ago labels. Loaded on first open. */
+export default function PlayerCommentsDialog({ title, onOpenChange, comments, pending, mine, post, deleteComment }: PlayerCommentsDialogProps) {
+  const [replyTo, setReplyTo] = useState<string | null>(null);
+  const postReply = (parentId: string) => async (content: string) => {
+    const sent = await post(parentId)(content);
+    if (sent) setReplyTo(null);
+    return sent;
+  };
+  return (
+    <ResponsiveDialog open onOpenChange={onOpenChange} title="Comments" description={title}>
+      <div className="player-comments">
+        {comments.isPending ? <p>Loading comments...</p> : null}
+        {comments.isError ? <p>Comments could not be loaded.</p> : null}
+        {comments.data && comments.data.length === 0 ? <p>No comments yet. Be the first!</p> : null}
+        <ul className="player-comments__list" aria-label={`Comments on ${title}`}>
+          {(comments.data ?? []).map((comment) => (
+            <li key={comment.id}>
+              <CommentItem comment={comment} mine={mine} onReply={() => setReplyTo(replyTo === comment.id ? null : comment.id)} onDelete={deleteComment} />
+              {comment.replies.length > 0 ? (
+                <ul className="player-comments__replies" aria-label={`Replies to ${comment.user.displayName || comment.userName}`}>
+                  {comment.replies.map((reply) => (
+                    <li key={reply.id}>
+                      <CommentItem comment={reply} mine={mine} onDelete={deleteComment} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {replyTo === comment.id ? <CommentForm label="Send reply" placeholder="Write a reply..." pending={pending} onSubmit={postReply(comment.id)} /> : null}
+            </li>
+          ))}
+        </ul>
+        <CommentForm label="Send comment" placeholder="Add a comment..." pending={pending} onSubmit={post()} />
+      </div>
+    </ResponsiveDialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+import { OnDemandMenu } from '../../../components/ui/on-demand-menu';
+
+export const POST_OPTIONS_LABEL = 'Post options';
+
+export interface PostOptionsProps {
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+const loadMenu = () => import('./post-options-menu');
+const PostOptionsMenu = lazy(loadMenu);
+
+/** The author's options button on a post card; the menu's code loads on first use. */
+export function PostOptions(props: PostOptionsProps) {
+  return (
+    <OnDemandMenu label={POST_OPTIONS_LABEL} className="icon-button feed-card__menu" popup="menu" preload={() => void loadMenu()}>
+      <PostOptionsMenu {...props} />
+    </OnDemandMenu>
+  );
+}
