@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ResponsiveDialog } from '../../../components/ui/dialog';
 import { MoreIcon } from '../../../components/ui/icons';
@@ -16,6 +16,18 @@ export default function TimelineOptionsMenu({ timelineId, title, isCreator, onRe
   const navigate = useNavigate();
   const mobile = useIsMobile();
   const [sheetOpen, setSheetOpen] = useState(mobile);
+  const sheetTrigger = useRef<HTMLButtonElement>(null);
+  // The sheet first opens from the button that stood in while this code loaded, which is gone by
+  // now: on closing, focus comes back to this button unless something else (a dialog the chosen
+  // item opened) has taken it.
+  const changeSheet = (open: boolean) => {
+    setSheetOpen(open);
+    if (!open) {
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body) sheetTrigger.current?.focus();
+      });
+    }
+  };
   const [saving, setSaving] = useState(false);
   const id = encodeURIComponent(timelineId);
   const items = [
@@ -29,10 +41,10 @@ export default function TimelineOptionsMenu({ timelineId, title, isCreator, onRe
   if (mobile) {
     return (
       <>
-        <button type="button" {...trigger} aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
+        <button type="button" ref={sheetTrigger} {...trigger} aria-haspopup="dialog" onClick={() => setSheetOpen(true)}>
           <MoreIcon width={20} height={20} />
         </button>
-        <ResponsiveDialog open={sheetOpen} onOpenChange={setSheetOpen} title="Timeline Options">
+        <ResponsiveDialog open={sheetOpen} onOpenChange={changeSheet} title="Timeline Options">
           <ul className="options-sheet">
             {items.map((item) => (
               <li key={item.label}>
@@ -40,7 +52,7 @@ export default function TimelineOptionsMenu({ timelineId, title, isCreator, onRe
                   type="button"
                   className="button button--ghost button--block options-sheet__item"
                   onClick={() => {
-                    setSheetOpen(false);
+                    changeSheet(false);
                     item.action();
                   }}
                 >
