@@ -2,6 +2,7 @@
 // port (as deploy/run-services.mjs starts them), their output kept for when one fails, and all of
 // them stopped at the end.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,8 +10,12 @@ import { discoverApps, sharedEnv } from '../../deploy/run-services.mjs';
 
 const children = new Set();
 let output = '';
+/** BENCH_PROCESS_LOG=<file>: everything the started processes print, each line prefixed with its name. */
+const logFile = process.env.BENCH_PROCESS_LOG;
 const collect = (prefix) => (chunk) => {
-  output = (output + chunk.toString().replace(/^/gm, prefix)).slice(-20_000);
+  const lines = chunk.toString().replace(/^/gm, prefix);
+  output = (output + lines).slice(-20_000);
+  if (logFile) appendFileSync(logFile, lines);
 };
 
 /** The last 20,000 characters the started processes printed, each line prefixed with its name. */

@@ -8,7 +8,7 @@ import { ForYouSnapshots } from '../src/feed/for-you-snapshot.js';
 import { PostRepository } from '../src/posts/post.repository.js';
 import { type SocialHarness, startHarness } from './harness.js';
 
-interface Item { type: 'post' | 'timeline'; id: string; post?: { likesCount: number; liked: boolean; user: { displayName: string } }; timeline?: { title: string; likesCount: number; isLiked: boolean; creator: { displayName: string } } }
+interface Item { type: 'post' | 'timeline'; id: string; post?: { likesCount: number; liked: boolean; isLiked: boolean; bookmarked: boolean; user: { displayName: string; username: string } }; timeline?: { title: string; likesCount: number; isLiked: boolean; liked: boolean; creator: { displayName: string } } }
 
 describe('the home feed', () => {
   let h: SocialHarness;
@@ -119,6 +119,28 @@ describe('the home feed', () => {
     for (const hidden of ['private', 'unlisted', 'draft']) expect(titles).not.toContain(hidden);
     const ids = seen.map((i) => i.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('following: each card with its counts and the caller\'s like, as the card of the same item in for-you', async () => {
+    const anaPost = await post(ana, 'liked by bo');
+    const anaTimeline = timelines['public 1']!;
+    h.override(anaTimeline, true);
+    await h.call('post', `/api/posts/${anaPost}/like`, { userId: bo }).expect(200);
+    await h.call('post', `/api/posts/${anaPost}/like`, { userId: cy }).expect(200);
+    await h.call('post', `/api/timelines/${anaTimeline}/like`, { userId: bo }).expect(200);
+    const following = (await readAll(bo, 'following', 50)).seen;
+    const forYou = (await readAll(bo, 'for-you', 50)).seen;
+    const likedPost = following.find((i) => i.id === anaPost)!;
+    expect(likedPost.post).toMatchObject({ likesCount: 2, liked: true, isLiked: true, bookmarked: false, user: { displayName: 'Ana Lima', username: 'ana' } });
+    expect(following.find((i) => i.id === anaTimeline)!.timeline).toMatchObject({ isLiked: true, liked: true, creator: { displayName: 'Ana Lima' } });
+    // The same item answers the same card on either tab.
+    for (const id of [anaPost, anaTimeline]) expect(following.find((i) => i.id === id)).toEqual(forYou.find((i) => i.id === id));
+    // Someone else sees the counts without bo's like.
+    await h.call('post', `/api/users/${ana}/follow`, { userId: cy }).expect(200);
+    const cyView = (await readAll(cy, 'following', 50)).seen.find((i) => i.id === anaPost)!;
+    expect(cyView.post).toMatchObject({ likesCount: 2, liked: true });
+    const anaView = (await readAll(ana, 'following', 50)).seen.find((i) => i.id === anaPost)!;
+    expect(anaView.post).toMatchObject({ likesCount: 2, liked: false });
   });
 
   it('leaves out what the caller reported, for them only', async () => {

@@ -1,6 +1,7 @@
-import { preparedQuery } from '@timeliner/platform';
+import { preparedQuery, preparedRows } from '@timeliner/platform';
 import type { DataSource } from 'typeorm';
 import { cursorTimestamp } from '../pagination/cursor.js';
+import { postColumns, postRowFrom, type PostRow } from '../posts/post.repository.js';
 import type { UserRecord } from '../users/user.entity.js';
 
 export type FeedItemType = 'post' | 'timeline';
@@ -41,6 +42,51 @@ export interface FeedTimelineRow {
   bookmarked: boolean;
   creator: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
 }
+
+/** A place in a page with its item as its card shows it; neither when the item is gone. */
+export interface FeedCardRow {
+  slot: FeedSlot;
+  post?: PostRow;
+  timeline?: FeedTimelineRow;
+}
+
+/**
+ * SELECT list of a timeline card (alias `t`, its reactions `c`, its creator `user`) for the
+ * caller $1, each name after `prefix`; toTimelineRow reads it back (without the prefix).
+ */
+const timelineColumns = (prefix = '', user = 'u') => `
+  t.id AS "${prefix}id", t.title AS "${prefix}title", t.description AS "${prefix}description", t.video_count AS "${prefix}videoCount",
+  t.duration AS "${prefix}duration", t.creator_id AS "${prefix}creatorId", t.creator_name AS "${prefix}creatorName",
+  t.views AS "${prefix}views", coalesce(c.likes_count, t.likes_count) AS "${prefix}likesCount", t.comments_count AS "${prefix}commentsCount",
+  t.activity_score AS "${prefix}activityScore", t.last_activity_at AS "${prefix}lastActivityAt", t.created_at AS "${prefix}createdAt",
+  t.updated_at AS "${prefix}updatedAt", t.cover_media_id AS "${prefix}coverMediaId",
+  EXISTS (SELECT 1 FROM timeline_likes l WHERE l.timeline_id = t.id AND l.user_id = $1) AS "${prefix}liked",
+  EXISTS (SELECT 1 FROM timeline_bookmarks b WHERE b.timeline_id = t.id AND b.user_id = $1) AS "${prefix}bookmarked",
+  ${user}.id IS NOT NULL AS "${prefix}creatorKnown", ${user}.display_name AS "${prefix}creatorDisplayName",
+  ${user}.username AS "${prefix}creatorUsername", ${user}.avatar AS "${prefix}creatorAvatar"`;
+
+type RawTimeline = Omit<FeedTimelineRow, 'creator'> & { creatorKnown: boolean; creatorDisplayName: string | null; creatorUsername: string | null; creatorAvatar: string | null };
+
+const toTimelineRow = (raw: RawTimeline): FeedTimelineRow => ({
+  id: raw.id,
+  title: raw.title,
+  description: raw.description,
+  videoCount: raw.videoCount,
+  duration: raw.duration,
+  creatorId: raw.creatorId,
+  creatorName: raw.creatorName,
+  views: raw.views,
+  likesCount: raw.likesCount,
+  commentsCount: raw.commentsCount,
+  activityScore: raw.activityScore,
+  lastActivityAt: raw.lastActivityAt,
+  createdAt: raw.createdAt,
+  updatedAt: raw.updatedAt,
+  coverMediaId: raw.coverMediaId,
+  liked: raw.liked,
+  bookmarked: raw.bookmarked,
+  creator: raw.creatorKnown ? { displayName: raw.creatorDisplayName ?? '', username: raw.creatorUsername ?? '', avatar: raw.creatorAvatar } : null,
+});
 
 /** What a card shows that may have changed since a snapshot, and the caller's own state. */
 export interface CardState {
@@ -117,17 +163,38 @@ export class FeedRepository {
   }
 
   /**
-   * The caller's inbox (following-inbox.ts), newest first: one index range, however many people
-   * they follow.
+   * The caller's inbox (following-inbox.ts), newest first, with each item's card, in one round
+   * trip: one index range, however many people they follow, and the posts and timelines it names.
    */
-  async following(callerId: string, after: { at: string; id: string } | undefined, limit: number): Promise<FeedSlot[]> {
-    return preparedQuery<FeedSlot>(this.dataSource, 'social_feed_following_v3',
-      `SELECT i.item_type AS type, i.item_id AS id, 0 AS band, ${cursorTimestamp('i.at')} AS at FROM feed_inbox i
-        WHERE i.owner_id = $1 AND ($2::timestamptz IS NULL OR (i.at, i.item_id) < ($2::timestamptz, $3::uuid))
-          AND NOT EXISTS (SELECT 1 FROM content_reports r WHERE r.reporter_id = $1::uuid AND r.content_type = i.item_type AND r.content_id = i.item_id)
-        ORDER BY i.at DESC, i.item_id DESC LIMIT $4`,
+  async following(callerId: string, after: { at: string; id: string } | undefined, limit: number): Promise<FeedCardRow[]> {
+    const { rows, columns } = await preparedRows(this.dataSource, 'social_feed_following_v4',
+      `WITH page AS (
+         SELECT i.item_type AS type, i.item_id AS id, i.at FROM feed_inbox i
+          WHERE i.owner_id = $1 AND ($2::timestamptz IS NULL OR (i.at, i.item_id) < ($2::timestamptz, $3::uuid))
+            AND NOT EXISTS (SELECT 1 FROM content_reports r WHERE r.reporter_id = $1::uuid AND r.content_type = i.item_type AND r.content_id = i.item_id)
+          ORDER BY i.at DESC, i.item_id DESC LIMIT $4)
+       SELECT page.type AS "s_type", page.id AS "s_id", ${cursorTimestamp('page.at')} AS "s_at",
+              p.id IS NOT NULL AS "s_hasPost", t.id IS NOT NULL AS "s_hasTimeline", ${postColumns('p_', 'pu')}, ${timelineColumns('t_', 'tu')}
+         FROM page
+         LEFT JOIN posts p ON page.type = 'post' AND p.id = page.id
+         LEFT JOIN users pu ON pu.id = p.user_id
+         LEFT JOIN feed_timelines t ON page.type = 'timeline' AND t.id = page.id
+         LEFT JOIN timeline_reactions c ON c.timeline_id = t.id
+         LEFT JOIN users tu ON tu.id = t.creator_id
+        ORDER BY page.at DESC, page.id DESC`,
       [callerId, after?.at ?? null, after?.id ?? null, limit],
     );
+    const slotOf = columns('s_');
+    const postOf = columns('p_');
+    const timelineOf = columns('t_');
+    return rows.map((row) => {
+      const s = slotOf(row) as { type: FeedItemType; id: string; at: string; hasPost: boolean; hasTimeline: boolean };
+      return {
+        slot: { type: s.type, id: s.id, band: 0, at: s.at },
+        post: s.hasPost ? postRowFrom(postOf(row)) : undefined,
+        timeline: s.hasTimeline ? toTimelineRow(timelineOf(row) as RawTimeline) : undefined,
+      };
+    });
   }
 
   /**
@@ -164,23 +231,14 @@ export class FeedRepository {
   /** Timelines by id as feed cards show them, with the caller's like and bookmark state. */
   async timelines(ids: string[], callerId: string): Promise<FeedTimelineRow[]> {
     if (ids.length === 0) return [];
-    const rows = (await preparedQuery(this.dataSource, 'social_feed_timelines_v1',
-      `SELECT t.id, t.title, t.description, t.video_count AS "videoCount", t.duration, t.creator_id AS "creatorId", t.creator_name AS "creatorName",
-              t.views, coalesce(c.likes_count, t.likes_count) AS "likesCount", t.comments_count AS "commentsCount",
-              t.activity_score AS "activityScore", t.last_activity_at AS "lastActivityAt", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
-              t.cover_media_id AS "coverMediaId",
-              EXISTS (SELECT 1 FROM timeline_likes l WHERE l.timeline_id = t.id AND l.user_id = $1) AS liked,
-              EXISTS (SELECT 1 FROM timeline_bookmarks b WHERE b.timeline_id = t.id AND b.user_id = $1) AS bookmarked,
-              u.id IS NOT NULL AS "creatorKnown", u.display_name AS "creatorDisplayName", u.username AS "creatorUsername", u.avatar AS "creatorAvatar"
+    const rows = await preparedQuery<RawTimeline>(this.dataSource, 'social_feed_timelines_v2',
+      `SELECT ${timelineColumns()}
          FROM feed_timelines t
          LEFT JOIN timeline_reactions c ON c.timeline_id = t.id
          LEFT JOIN users u ON u.id = t.creator_id
         WHERE t.id = ANY($2::uuid[])`,
       [callerId, ids],
-    )) as Array<Omit<FeedTimelineRow, 'creator'> & { creatorKnown: boolean; creatorDisplayName: string | null; creatorUsername: string | null; creatorAvatar: string | null }>;
-    return rows.map(({ creatorKnown, creatorDisplayName, creatorUsername, creatorAvatar, ...row }) => ({
-      ...row,
-      creator: creatorKnown ? { displayName: creatorDisplayName ?? '', username: creatorUsername ?? '', avatar: creatorAvatar } : null,
-    }));
+    );
+    return rows.map(toTimelineRow);
   }
 }

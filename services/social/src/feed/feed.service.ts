@@ -6,7 +6,7 @@ import { mapPost } from '../posts/post.service.js';
 import { mapUserSummary } from '../users/user-summary.dto.js';
 import { FEED_READ_HOURS } from './feed-keys.js';
 import { FEED_PAGE_SIZE, type FeedItemDto, type FeedQueryDto, type FeedTimelineDto } from './feed.dto.js';
-import type { CardState, FeedRepository, FeedSlot, FeedTimelineRow, ForYouAfter } from './feed.repository.js';
+import type { CardState, FeedCardRow, FeedRepository, FeedSlot, FeedTimelineRow, ForYouAfter } from './feed.repository.js';
 import { cursorNow, type ForYouSnapshot, type ForYouSnapshots, type SnapshotCard } from './for-you-snapshot.js';
 
 export const FEED_EXPIRED = 'This feed has moved on; reload it to see the latest';
@@ -41,6 +41,13 @@ function freshCard(card: SnapshotCard, state: CardState): FeedItemDto | null {
     }),
   };
 }
+
+/** A page's item as the feed answers it; none when the item was deleted since it was placed. */
+const cardItem = ({ slot, post, timeline }: FeedCardRow): FeedItemDto[] => {
+  if (post) return [{ type: 'post', id: slot.id, post: mapPost(post) }];
+  if (timeline) return [{ type: 'timeline', id: slot.id, timeline: mapTimeline(timeline) }];
+  return [];
+};
 
 /** A timeline of the read model as a card shows it (the feed and a person's Timelines tab). */
 export const mapTimeline = (row: FeedTimelineRow): FeedTimelineDto => {
@@ -93,21 +100,19 @@ export class FeedService {
       const page = await this.firstPageFrom(await this.snapshots.get(), caller, limit);
       if (page) return page;
     }
-    let slots: FeedSlot[];
-    let next: (last: FeedSlot) => string;
     if (tab === 'following') {
       const after = query.cursor ? decodeCursor(query.cursor, ['timestamp', 'uuid']) : undefined;
-      slots = await this.feed.following(caller.userId, after ? { at: after[0] as string, id: after[1] as string } : undefined, limit + 1);
-      next = (last) => encodeCursor([last.at, last.id]);
-    } else {
-      const after = this.forYouCursor(query.cursor);
-      slots = await this.feed.forYou(caller.userId, after, limit + 1);
-      next = (last) => encodeCursor([after.readAt, last.band, last.at, last.id]);
+      const rows = await this.feed.following(caller.userId, after ? { at: after[0] as string, id: after[1] as string } : undefined, limit + 1);
+      const shown = rows.slice(0, limit);
+      const last = shown.at(-1)?.slot;
+      return { items: shown.flatMap(cardItem), ...(rows.length > limit && last ? { nextCursor: encodeCursor([last.at, last.id]) } : {}) };
     }
+    const after = this.forYouCursor(query.cursor);
+    const slots = await this.feed.forYou(caller.userId, after, limit + 1);
     const shown = slots.slice(0, limit);
-    const items = await this.hydrate(caller, shown);
+    const items = (await this.hydrate(caller, shown)).flatMap(cardItem);
     const last = shown.at(-1);
-    return { items, ...(slots.length > limit && last ? { nextCursor: next(last) } : {}) };
+    return { items, ...(slots.length > limit && last ? { nextCursor: encodeCursor([after.readAt, last.band, last.at, last.id]) } : {}) };
   }
 
   /**
@@ -152,23 +157,13 @@ export class FeedService {
     return { readAt, band, at, id };
   }
 
-  /** The cards of a page, in its order; an item deleted since it was placed is left out. */
-  private async hydrate(caller: SignedInCaller, slots: FeedSlot[]): Promise<FeedItemDto[]> {
+  /** The cards of a page's slots, in its order. */
+  private async hydrate(caller: SignedInCaller, slots: FeedSlot[]): Promise<FeedCardRow[]> {
     const postIds = slots.filter((s) => s.type === 'post').map((s) => s.id);
     const timelineIds = slots.filter((s) => s.type === 'timeline').map((s) => s.id);
     const [posts, timelines] = await Promise.all([this.posts.byIds(postIds, caller.userId), this.feed.timelines(timelineIds, caller.userId)]);
     const postById = new Map(posts.map((p) => [p.id, p]));
     const timelineById = new Map(timelines.map((t) => [t.id, t]));
-    const items: FeedItemDto[] = [];
-    for (const slot of slots) {
-      if (slot.type === 'post') {
-        const post = postById.get(slot.id);
-        if (post) items.push({ type: 'post', id: slot.id, post: mapPost(post) });
-      } else {
-        const timeline = timelineById.get(slot.id);
-        if (timeline) items.push({ type: 'timeline', id: slot.id, timeline: mapTimeline(timeline) });
-      }
-    }
-    return items;
+    return slots.map((slot) => (slot.type === 'post' ? { slot, post: postById.get(slot.id) } : { slot, timeline: timelineById.get(slot.id) }));
   }
 }

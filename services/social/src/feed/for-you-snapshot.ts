@@ -1,5 +1,5 @@
-import type { PostRepository, PostRow } from '../posts/post.repository.js';
-import type { FeedRepository, FeedSlot, FeedTimelineRow } from './feed.repository.js';
+import type { PostRepository } from '../posts/post.repository.js';
+import type { FeedCardRow, FeedRepository } from './feed.repository.js';
 
 /**
  * The head of the for-you order, shared by every caller of this process.
@@ -17,11 +17,7 @@ import type { FeedRepository, FeedSlot, FeedTimelineRow } from './feed.repositor
 const NO_CALLER = '00000000-0000-0000-0000-000000000000';
 
 /** One ranked item with everything its card shows that does not depend on the caller. */
-export interface SnapshotCard {
-  slot: FeedSlot;
-  post?: PostRow;
-  timeline?: FeedTimelineRow;
-}
+export type SnapshotCard = FeedCardRow;
 
 export interface ForYouSnapshot {
   /** The read time the order is as of (cursor text). */

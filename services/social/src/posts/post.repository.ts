@@ -48,15 +48,20 @@ type Counter = 'likes_count' | 'comments_count' | 'bookmarks_count';
 const scoreAfter = (likes: string, comments: string, lastActivity: string) =>
   activityScoreSql({ likes: `likes_count + ${likes}`, comments: `comments_count + ${comments}`, lastActivityAt: lastActivity });
 
-/** SELECT list of a post for the caller $1 (may be null). */
-const POST_COLUMNS = `
-  p.id, p.user_id AS "userId", p.content, p.hashtags, p.mentions,
-  p.likes_count AS "likesCount", p.comments_count AS "commentsCount",
-  p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.updated_at > p.created_at AS edited,
-  ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1::uuid)) AS liked,
-  ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_bookmarks b WHERE b.post_id = p.id AND b.user_id = $1::uuid)) AS bookmarked,
-  u.display_name AS "authorDisplayName", u.username AS "authorUsername", u.avatar AS "authorAvatar", u.id IS NOT NULL AS "authorKnown",
-  ${cursorTimestamp('p.created_at')} AS "keyAt"`;
+/**
+ * SELECT list of a post (alias `p`, its author `user`) for the caller $1 (may be null), each name
+ * after `prefix` (so a query can read a post beside other rows; postRowFrom reads it back).
+ */
+export const postColumns = (prefix = '', user = 'u') => `
+  p.id AS "${prefix}id", p.user_id AS "${prefix}userId", p.content AS "${prefix}content", p.hashtags AS "${prefix}hashtags", p.mentions AS "${prefix}mentions",
+  p.likes_count AS "${prefix}likesCount", p.comments_count AS "${prefix}commentsCount",
+  p.created_at AS "${prefix}createdAt", p.updated_at AS "${prefix}updatedAt", p.updated_at > p.created_at AS "${prefix}edited",
+  ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1::uuid)) AS "${prefix}liked",
+  ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_bookmarks b WHERE b.post_id = p.id AND b.user_id = $1::uuid)) AS "${prefix}bookmarked",
+  ${user}.display_name AS "${prefix}authorDisplayName", ${user}.username AS "${prefix}authorUsername", ${user}.avatar AS "${prefix}authorAvatar",
+  ${user}.id IS NOT NULL AS "${prefix}authorKnown", ${cursorTimestamp('p.created_at')} AS "${prefix}keyAt"`;
+
+const POST_COLUMNS = postColumns();
 
 interface RawPost extends Omit<PostRow, 'author' | 'key'> {
   authorKnown: boolean;
@@ -65,6 +70,9 @@ interface RawPost extends Omit<PostRow, 'author' | 'key'> {
   authorAvatar: string | null;
   keyAt: string;
 }
+
+/** A post as postColumns reads it (its columns without their prefix). */
+export const postRowFrom = (columns: Record<string, unknown>): PostRow => toPostRow(columns as unknown as RawPost);
 
 const toPostRow = (raw: RawPost): PostRow => ({
   id: raw.id,
