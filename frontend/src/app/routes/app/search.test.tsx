@@ -57,6 +57,30 @@ describe('the search screen (spec 001, section 2)', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Timelines', 'Users', 'Trending']);
   });
 
+  it('an empty box shows its sections together once all have answered, so none moves another', async () => {
+    let answerPopular = () => {};
+    const popularAnswered = new Promise<void>((resolve) => (answerPopular = resolve));
+    mockApi({
+      'GET /api/discover/popular/timeline': async () => {
+        await popularAnswered;
+        return jsonResponse(200, [popular]);
+      },
+      'GET /api/hashtags/trending': jsonResponse(200, trending),
+      'GET /api/search/history': jsonResponse(200, [{ id: 'c1', query: 'superman', resultType: null, resultId: null, createdAt: at }]),
+    });
+    renderApp('/search');
+    expect(await screen.findByText('Loading suggestions...')).toBeInTheDocument();
+    // Trending and the history have answered; they wait for the popular timelines above them.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('list', { name: 'Trending hashtags' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Recent searches' })).not.toBeInTheDocument();
+    answerPopular();
+    expect(await screen.findByRole('list', { name: 'Popular timelines' })).toHaveTextContent('Popular walk');
+    expect(screen.getByRole('list', { name: 'Trending hashtags' })).toHaveTextContent('#sunsets');
+    expect(screen.getByRole('list', { name: 'Recent searches' })).toHaveTextContent('superman');
+    expect(screen.queryByText('Loading suggestions...')).not.toBeInTheDocument();
+  });
+
   it('searches 300 ms after typing stops, once, and marks the matches', async () => {
     const { requests } = searchApi({ 'super metro': { timelines: [superman], users: [user('u1', 'superfan', 'Super Fan')] } });
     const userEvents = userEvent.setup();

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CloseIcon, SearchIcon } from '../../../components/ui/icons';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -132,18 +132,28 @@ function TrendingHashtags({ context }: { context: ResultContext }) {
   );
 }
 
+/**
+ * Under an empty box: recent searches, popular timelines and trending hashtags, shown together once
+ * all three have answered, so no section pushes another down as it arrives; and rendered in the
+ * background (a deferred value), in slices that leave the main thread free between them.
+ */
+function EmptyBox({ context, search }: { context: ResultContext; search: (query: string) => void }) {
+  const loading = [useSearchHistory(), usePopularTimelines(), useTrendingHashtags()].some((query) => query.isLoading);
+  const shown = useDeferredValue(!loading, false);
+  if (!shown) return <Spinner label="Loading suggestions..." />;
+  return (
+    <>
+      <RecentSearches search={search} />
+      <PopularTimelines context={context} />
+      <TrendingHashtags context={context} />
+    </>
+  );
+}
+
 /** All: a few of each kind, each with a way to see them all; popular and trending for an empty box. */
 function AllResults({ context, showTab, search }: { context: ResultContext; showTab: (tab: SearchTab) => void; search: (query: string) => void }) {
   const results = useSearchAll(context.query, context.query !== '');
-  if (!context.query) {
-    return (
-      <>
-        <RecentSearches search={search} />
-        <PopularTimelines context={context} />
-        <TrendingHashtags context={context} />
-      </>
-    );
-  }
+  if (!context.query) return <EmptyBox context={context} search={search} />;
   if (results.isPending) return <Spinner label="Searching..." />;
   if (results.isError) return <Failed what="Search results" retry={results.refetch} />;
   const { timelines, users, hashtags }: SearchResult = results.data;
