@@ -47,6 +47,20 @@ function hlsWorkerPath(): Promise<string | null> {
   );
 }
 
+const CANCELLED = Symbol('detached before the player loaded');
+
+/**
+ * Resolves once the browser has painted the frame being prepared: hls.js (about 95 KB to
+ * evaluate, then playlists and segments) starts after the screen it plays on is on show, not
+ * between its render and its paint.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function' || document.visibilityState !== 'visible') resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
 interface Source {
   hlsUrl: string | null;
   streamUrl: string;
@@ -72,7 +86,8 @@ export function attachVideoSource(
   };
 
   if (hlsUrl && hasMediaSource()) {
-    Promise.all([import('hls.js/light'), hlsWorkerPath()])
+    afterNextPaint()
+      .then(() => (cancelled ? Promise.reject(CANCELLED) : Promise.all([import('hls.js/light'), hlsWorkerPath()])))
       .then(([{ default: HlsClass }, workerPath]) => {
         if (cancelled) return;
         if (!HlsClass.isSupported()) {
@@ -107,6 +122,7 @@ export function attachVideoSource(
         hls.attachMedia(media);
       })
       .catch((error: unknown) => {
+        if (error === CANCELLED) return;
         console.warn('Could not load the HLS player; playing the original', error);
         playOriginal();
       });
