@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useUser } from '../../../features/auth/api/get-me';
 import { useFeedCache } from '../../../features/feed/api/feed-cache';
 import { FEED_TEXT, HomeFeed } from '../../../features/feed/components/home-feed';
@@ -32,6 +32,10 @@ export default function HomeRoute() {
   const feedCache = useFeedCache();
   // Only one post is in edit mode at a time (spec 000, section 4).
   const [editingPostId, setEditingPostId] = useState<string | null>(null);
+  // The side panels fill in just after the first screen, in a render of their own: the first
+  // commit holds the composer and the feed only (on a phone the panels are below them). Their
+  // columns are there from the start, so nothing moves on a wide screen.
+  const panels = useDeferredValue(true, false);
   const postStore = useMemo<PostStore>(
     () => ({ patchPost: feedCache.patchPost, removePost: (id) => feedCache.remove('post', id) }),
     [feedCache],
@@ -64,12 +68,12 @@ export default function HomeRoute() {
       <title>Home · Timeliner</title>
       <h1 className="visually-hidden">Home</h1>
       <div className="home">
-        <LeftColumn trending={timelines.data} activity={activityTotals(profile.data, followingCount)} />
+        {panels ? <LeftColumn trending={timelines.data} activity={activityTotals(profile.data, followingCount)} /> : <div className="home-column home-column--left" />}
         <div className="home-centre">
           <PostComposer user={user} onCreated={feedCache.prependPost} />
           <HomeFeed viewerId={user.id} renderPost={renderPost} />
         </div>
-        <RightColumn timelines={timelines.data} viewerId={user.id} />
+        {panels ? <RightColumn timelines={timelines.data} viewerId={user.id} /> : <div className="home-column home-column--right" />}
       </div>
     </>
   );
