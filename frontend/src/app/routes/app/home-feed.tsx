@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useUser } from '../../../features/auth/api/get-me';
 import { useFeedCache } from '../../../features/feed/api/feed-cache';
 import { FEED_TEXT, HomeFeed } from '../../../features/feed/components/home-feed';
-import { LeftColumn, RightColumn, type ActivityTotals } from '../../../features/feed/components/home-sidebars';
+import { LeftPanels, RightPanels, type ActivityTotals } from '../../../features/feed/components/home-sidebars';
 import type { Post, PostStore } from '../../../features/posts/api/types';
 import { PostCard } from '../../../features/posts/components/post-card';
 import { PostComposer } from '../../../features/posts/components/post-composer';
@@ -68,12 +68,14 @@ export default function HomeRoute() {
       <title>Home · Timeliner</title>
       <h1 className="visually-hidden">Home</h1>
       <div className="home">
-        {panels ? <LeftColumn trending={timelines.data} activity={activityTotals(profile.data, followingCount)} /> : <div className="home-column home-column--left" />}
+        <div className="home-column home-column--left">
+          {panels ? <LeftPanels trending={timelines.data} activity={activityTotals(profile.data, followingCount)} /> : null}
+        </div>
         <div className="home-centre">
           <PostComposer user={user} onCreated={feedCache.prependPost} />
           <HomeFeed viewerId={user.id} renderPost={renderPost} />
         </div>
-        {panels ? <RightColumn timelines={timelines.data} viewerId={user.id} /> : <div className="home-column home-column--right" />}
+        <div className="home-column home-column--right">{panels ? <RightPanels timelines={timelines.data} viewerId={user.id} /> : null}</div>
       </div>
     </>
   );

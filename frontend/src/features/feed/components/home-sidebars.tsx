@@ -76,9 +76,10 @@ export interface ActivityTotals {
 
 const figure = (value: number | null) => (value === null ? '-' : formatNumber(value));
 
-export function LeftColumn({ trending, activity }: { trending: readonly SidebarTimeline[] | undefined; activity: ActivityTotals }) {
+/** The left column's panels (the page places them in their column). */
+export function LeftPanels({ trending, activity }: { trending: readonly SidebarTimeline[] | undefined; activity: ActivityTotals }) {
   return (
-    <div className="home-column home-column--left">
+    <>
       <Panel title="Quick Actions">
         <div className="side-actions">
           <Link to="/studio" className="button button--secondary button--block">
@@ -112,7 +113,7 @@ export function LeftColumn({ trending, activity }: { trending: readonly SidebarT
           </div>
         </dl>
       </Panel>
-    </div>
+    </>
   );
 }
 
@@ -123,11 +124,12 @@ const CREATOR_TIPS = [
   'Share the watch link once your timeline is published.',
 ];
 
-export function RightColumn({ timelines, viewerId }: { timelines: readonly SidebarTimeline[] | undefined; viewerId: string }) {
+/** The right column's panels (the page places them in their column). */
+export function RightPanels({ timelines, viewerId }: { timelines: readonly SidebarTimeline[] | undefined; viewerId: string }) {
   const all = timelines ?? [];
   const featured = [...all].sort((a, b) => b.views - a.views)[0];
   return (
-    <div className="home-column home-column--right">
+    <>
       <Panel title="Recent Activity">
         <TimelineLinks timelines={recentTimelines(all)} label="Recent activity" detail={(timeline) => formatRelativeTime(activityTime(timeline))} />
       </Panel>
@@ -157,6 +159,6 @@ export function RightColumn({ timelines, viewerId }: { timelines: readonly Sideb
           ))}
         </ul>
       </Panel>
-    </div>
+    </>
   );
 }

@@ -1,12 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { MoreIcon } from '../../../components/ui/icons';
-import { POST_OPTIONS_LABEL, type PostOptionsProps } from './post-options';
+import { POST_OPTIONS_CLASS, POST_OPTIONS_LABEL, type PostOptionsProps } from './post-options';
 
 /** Edit Post and Delete Post, for the post's author. Loaded on first use, and then open at once. */
 export default function PostOptionsMenu({ onEdit, onDelete }: PostOptionsProps) {
   return (
     <DropdownMenu.Root modal={false} defaultOpen>
-      <DropdownMenu.Trigger className="icon-button feed-card__menu" aria-label={POST_OPTIONS_LABEL}>
+      <DropdownMenu.Trigger className={POST_OPTIONS_CLASS} aria-label={POST_OPTIONS_LABEL}>
         <MoreIcon width={20} height={20} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

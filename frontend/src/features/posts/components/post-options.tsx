@@ -2,6 +2,8 @@ import { lazy } from 'react';
 import { OnDemandMenu } from '../../../components/ui/on-demand-menu';
 
 export const POST_OPTIONS_LABEL = 'Post options';
+/** The button's class, the same before and after its menu's code has loaded. */
+export const POST_OPTIONS_CLASS = 'icon-button feed-card__menu';
 
 export interface PostOptionsProps {
   onEdit: () => void;
@@ -14,7 +16,7 @@ const PostOptionsMenu = lazy(loadMenu);
 /** The author's options button on a post card; the menu's code loads on first use. */
 export function PostOptions(props: PostOptionsProps) {
   return (
-    <OnDemandMenu label={POST_OPTIONS_LABEL} className="icon-button feed-card__menu" popup="menu" preload={() => void loadMenu()}>
+    <OnDemandMenu label={POST_OPTIONS_LABEL} className={POST_OPTIONS_CLASS} popup="menu" preload={() => void loadMenu()}>
       <PostOptionsMenu {...props} />
     </OnDemandMenu>
   );
