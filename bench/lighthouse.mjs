@@ -18,8 +18,11 @@
 //      manifest's URL, so neither the app nor its service worker ran before the measured load);
 //      Lighthouse's mobile defaults: Moto G Power screen, simulated slow 4G, 4x CPU slowdown;
 //   4. printed per screen: the median run's performance score and LCP / TBT / CLS, the
-//      accessibility score, the bytes transferred and the JavaScript transferred; then everything
-//      is removed.
+//      accessibility score, the bytes transferred, the JavaScript transferred and Lighthouse's
+//      benchmark index of the machine during that run; then everything is removed.
+//
+// First, the machine's cost of fresh memory is printed (µs per first write to a 4 KB page): on a
+// machine where page faults are slow, every simulated timing is inflated, whatever the page.
 //
 // The machine's own load skews simulated timings: run it with nothing else busy.
 // Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM
@@ -57,6 +60,26 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/**
+ * How long this machine takes to hand a process fresh memory: the first write to each 4 KB page of
+ * a new 256 MB buffer (a page fault each), against a second pass over the same pages. A browser
+ * loading a page in a new renderer process does this for every megabyte it uses, and Lighthouse
+ * multiplies the main thread's observed time by 4: where first touches are slow (some virtual
+ * machines), every simulated timing grows with them, whatever the page.
+ */
+function freshMemoryCost() {
+  const pages = (256 << 20) / 4096;
+  const buffer = Buffer.allocUnsafeSlow(256 << 20);
+  const touch = (value) => {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < buffer.length; i += 4096) buffer[i] = value;
+    return Number(process.hrtime.bigint() - start) / 1000 / pages;
+  };
+  const first = touch(1);
+  const again = touch(2);
+  return { firstTouchUsPerPage: Number(first.toFixed(2)), againUsPerPage: Number(again.toFixed(3)) };
+}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -179,6 +202,9 @@ async function measure(browser, baseUrl, path, token) {
       fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
       speedIndexMs: Math.round(audits['speed-index'].numericValue),
       interactiveMs: Math.round(audits.interactive?.numericValue ?? 0),
+      // Lighthouse's own measure of this machine's CPU speed at the time of the run (higher is
+      // faster); the 4x slowdown multiplies whatever the machine gives.
+      benchmarkIndex: Math.round(result.lhr.environment?.benchmarkIndex ?? 0),
       bootup: (audits['bootup-time']?.details?.items ?? []).map((item) => `${String(item.url).replace(baseUrl, '').slice(0, 80)} total ${Math.round(item.total)} script ${Math.round(item.scripting)} parse ${Math.round(item.scriptParseCompile)}`),
       mainThread: (audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => `${item.group ?? item.groupLabel}: ${Math.round(item.duration)} ms`),
       longTasks: (audits['long-tasks']?.details?.items ?? []).map((item) => `${String(item.url).replace(baseUrl, '').slice(0, 80)} at ${Math.round(item.startTime)} for ${Math.round(item.duration)} ms`),
@@ -221,8 +247,13 @@ async function main() {
 
     browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, headless: true, defaultViewport: null });
     const all = {};
+    const memory = freshMemoryCost();
+    console.log(
+      `machine: first write to fresh memory ${memory.firstTouchUsPerPage} µs per 4 KB page (${memory.againUsPerPage} µs once mapped)` +
+        (memory.firstTouchUsPerPage > 2 ? ': slow page faults here inflate every simulated timing below; compare runs of one machine and day only' : ''),
+    );
     console.log(`Lighthouse ${RUNS} cold run(s) per screen, mobile defaults; median run by performance score`);
-    console.log('screen     perf  a11y   LCP ms   TBT ms    CLS   transfer KB   JS KB   failing a11y audits');
+    console.log('screen     perf  a11y   LCP ms   TBT ms    CLS   transfer KB   JS KB   bench   failing a11y audits');
     for (const screen of screens) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
@@ -237,10 +268,10 @@ async function main() {
       all[screen.name] = runs;
       const mid = runs.find((r) => r.performance === median(runs.map((x) => x.performance)));
       console.log(
-        `${screen.name.padEnd(10)} ${String(mid.performance).padStart(4)}  ${String(mid.accessibility).padStart(4)}  ${String(mid.lcpMs).padStart(7)}  ${String(mid.tbtMs).padStart(7)}  ${mid.cls.toFixed(3).padStart(5)}  ${String(mid.transferKB).padStart(12)}  ${String(mid.jsKB).padStart(6)}   ${mid.failedA11y.join(', ') || '-'}`,
+        `${screen.name.padEnd(10)} ${String(mid.performance).padStart(4)}  ${String(mid.accessibility).padStart(4)}  ${String(mid.lcpMs).padStart(7)}  ${String(mid.tbtMs).padStart(7)}  ${mid.cls.toFixed(3).padStart(5)}  ${String(mid.transferKB).padStart(12)}  ${String(mid.jsKB).padStart(6)}  ${String(mid.benchmarkIndex).padStart(6)}   ${mid.failedA11y.join(', ') || '-'}`,
       );
     }
-    if (env.LIGHTHOUSE_JSON) writeFileSync(env.LIGHTHOUSE_JSON, JSON.stringify(all, null, 2));
+    if (env.LIGHTHOUSE_JSON) writeFileSync(env.LIGHTHOUSE_JSON, JSON.stringify({ machine: memory, screens: all }, null, 2));
   } finally {
     await browser?.close();
     if (product) {
