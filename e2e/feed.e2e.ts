@@ -95,10 +95,12 @@ describe('home feed journeys', () => {
       await page.getByRole('button', { name: new RegExp(`account menu for ${who.displayName}$`, 'i') }).waitFor();
       await page.getByRole('form', { name: 'Share a post' }).getByPlaceholder(COMPOSER_PROMPT).waitFor();
       await page.getByRole('tab', { name: 'For you', selected: true }).waitFor();
-      await page.getByRole('feed', { name: 'For you' }).or(page.getByText(EMPTY_FEED, { exact: true })).waitFor();
+      await loadedFeed(page);
     }
 
     const feed = (page: Page, tab = 'For you') => page.getByRole('feed', { name: tab });
+    /** The first page's cards, or the empty feed's text: not the empty list that stands in for them for the column's first render. */
+    const loadedFeed = (page: Page) => feed(page).and(page.locator('[aria-busy="false"]')).or(page.getByText(EMPTY_FEED, { exact: true })).waitFor();
     const postCard = (page: Page, content: string, tab?: string) => feed(page, tab).getByRole('article').filter({ has: page.getByText(content, { exact: true }) });
     const timelineCard = (page: Page, title: string) => feed(page).getByRole('article', { name: title, exact: true });
     const likeButton = (card: Locator) => card.getByRole('button', { name: /^Like, / });
@@ -113,7 +115,7 @@ describe('home feed journeys', () => {
         if (Date.now() > deadline) throw new Error(`${what} did not reach the feed`);
         await sleep(750);
         await page.reload();
-        await feed(page).waitFor();
+        await loadedFeed(page);
       }
     }
 

@@ -104,11 +104,13 @@ beforeEach(() => {
 
 const feedArticles = () => within(screen.getByRole('feed')).getAllByRole('article');
 
-/** The feed once all of its first page has rendered (the cards past the first few follow in a transition). */
+/**
+ * The feed once all of its first page has rendered: the list comes just after the column's first
+ * render (an empty, busy one stands in for it), and the cards past the first few in a transition.
+ */
 async function renderedFeed(): Promise<HTMLElement> {
-  const feed = await screen.findByRole('feed');
-  await waitFor(() => expect(feed).toHaveAttribute('aria-busy', 'false'));
-  return feed;
+  await waitFor(() => expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false'));
+  return screen.getByRole('feed');
 }
 
 describe('home feed', () => {

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Fragment, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFeed } from '../api/get-feed';
 import type { FeedItem, FeedTab, Post } from '../api/types';
 import { useDismissedPromotions } from '../hooks/use-dismissed-promotions';
@@ -156,10 +156,16 @@ function FeedList({ tab, viewerId, renderPost, promotions }: HomeFeedProps & { t
   );
 }
 
-/** The centre column: a banner, the For you / Following tabs, and the feed with infinite scroll. */
+/**
+ * The centre column: a banner, the For you / Following tabs, and the feed with infinite scroll.
+ * The cards come in a render of their own just after the column's first one, so the screen's
+ * first paint (the banner and the tabs, on a phone nearly all of what is on show) waits for no
+ * card: the list's panel is empty and busy for that one frame.
+ */
 export function HomeFeed({ viewerId, renderPost }: HomeFeedProps) {
   const [tab, setTab] = useState<FeedTab>('for-you');
   const promotions = useDismissedPromotions();
+  const listShown = useDeferredValue(true, false);
   return (
     <section className="home-feed" aria-label="Feed">
       {promotions.isDismissed(PROMOTIONS.banner.id) ? null : <FeedAd kind="banner" onDismiss={promotions.dismiss} />}
@@ -173,7 +179,11 @@ export function HomeFeed({ viewerId, renderPost }: HomeFeedProps) {
         </Tabs.List>
         {TABS.map((option) => (
           <Tabs.Content key={option.value} value={option.value} className="feed-tabs__panel">
-            {tab === option.value ? <FeedList tab={option.value} viewerId={viewerId} renderPost={renderPost} promotions={promotions} /> : null}
+            {tab !== option.value ? null : listShown ? (
+              <FeedList tab={option.value} viewerId={viewerId} renderPost={renderPost} promotions={promotions} />
+            ) : (
+              <div role="feed" aria-label={option.label} aria-busy="true" className="feed-list" />
+            )}
           </Tabs.Content>
         ))}
       </Tabs.Root>
