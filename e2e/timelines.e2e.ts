@@ -169,6 +169,14 @@ describe('timelines and collaboration journeys', () => {
       // The experiences dashboard lists it with its status, and its filter agrees.
       await page.goto('/dashboard');
       await heading(page, 'Experiences Dashboard').waitFor();
+      // The status filter looks like a drop-down: its arrow (a background) and the room for it hold
+      // over the text field's look, whichever style sheet arrived last.
+      const select = await page.getByLabel('Status').evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { arrow: style.backgroundImage, paddingRight: style.paddingRight };
+      });
+      expect(select.arrow).toContain('linear-gradient');
+      expect(select.paddingRight).toBe('36px');
       const card = page.getByRole('article', { name: title });
       await card.getByText('Published', { exact: true }).waitFor();
       await card.getByText('Five days along the coast.', { exact: true }).waitFor();
