@@ -16,7 +16,8 @@
 // cards were on the page then), and the long tasks after the first paint (blocking time: each
 // one's excess over 50 ms). Printed per product: quartiles of FCP, LCP, LCP - FCP and blocking
 // time.
-// Env: CHROMIUM (/usr/bin/chromium), FIRST_PAINT_RUNS (25 rounds), FIRST_PAINT_PATH (/),
+// Env: CHROMIUM (/usr/bin/chromium), FIRST_PAINT_RUNS (25 rounds), FIRST_PAINT_PATH (/; in it,
+// {creatorId} and {timelineId} stand for each product's seeded creator and timeline),
 // FIRST_PAINT_AS (viewer | creator), FIRST_PAINT_CPU (4), FIRST_PAINT_WAIT_MS (7000: how long
 // each load is watched).
 import { readFileSync } from 'node:fs';
@@ -44,7 +45,7 @@ function observePaints() {
   Object.defineProperty(globalThis, '__firstPaint', { value: record });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      record.lcp.push({ at: Math.round(entry.startTime), element: entry.element?.className || entry.element?.tagName || '', cards: globalThis.document.querySelectorAll('article').length });
+      record.lcp.push({ at: Math.round(entry.startTime), element: entry.element?.className || `${entry.element?.tagName ?? ''} in ${entry.element?.parentElement?.className ?? ''}`, cards: globalThis.document.querySelectorAll('article').length });
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
@@ -62,7 +63,7 @@ async function load(browser, product) {
     await page.evaluateOnNewDocument(observePaints);
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
-    await page.goto(`${product.baseUrl}${PATH}`);
+    await page.goto(`${product.baseUrl}${pathFor(product)}`);
     await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
     const { fcp, lcp, longTasks } = await page.evaluate(() => ({
       fcp: Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1),
@@ -81,6 +82,9 @@ async function load(browser, product) {
     await context.close();
   }
 }
+
+/** The page's path for one product: `{creatorId}` and `{timelineId}` stand for its seeded ones. */
+const pathFor = (product) => PATH.replaceAll('{creatorId}', product.creatorId).replaceAll('{timelineId}', product.timelineId);
 
 const quartiles = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

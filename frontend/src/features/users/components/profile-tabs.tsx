@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { LockIcon } from '../../../components/ui/icons';
@@ -184,6 +184,9 @@ export type ProfileTabsProps = ListContext;
 export function ProfileTabs(props: ProfileTabsProps) {
   const [params, setParams] = useSearchParams();
   const current = profileTabOf(params.get('tab')).value;
+  // The open tab's list comes in a render of its own just after the page's first one, so the
+  // first paint (the profile's header and the tabs) waits for none of its rows.
+  const listShown = useDeferredValue(true, false);
 
   const select = (value: string) => {
     setParams(
@@ -209,7 +212,7 @@ export function ProfileTabs(props: ProfileTabsProps) {
       </Tabs.List>
       {PROFILE_TABS.map((tab) => (
         <Tabs.Content key={tab.value} value={tab.value} className="profile-tabs__panel">
-          {current === tab.value ? <TabList tab={tab} context={props} /> : null}
+          {current === tab.value && listShown ? <TabList tab={tab} context={props} /> : null}
         </Tabs.Content>
       ))}
     </Tabs.Root>
