@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useUser } from '../../../features/auth/api/get-me';
 import { useFeedCache } from '../../../features/feed/api/feed-cache';
 import { FEED_TEXT, HomeFeed } from '../../../features/feed/components/home-feed';
@@ -9,6 +9,7 @@ import { PostCard } from '../../../features/posts/components/post-card';
 import { PostComposer } from '../../../features/posts/components/post-composer';
 import { useTimelines } from '../../../features/timelines/api/get-timelines';
 import { getProfileQueryOptions, type Profile } from '../../../features/users/api/get-profile';
+import { useAfterFirstRender } from '../../../lib/after-first-render';
 import '../../../features/feed/components/feed.css';
 
 /**
@@ -35,7 +36,7 @@ export default function HomeRoute() {
   // The side panels fill in just after the first screen, in a render of their own: the first
   // commit holds the composer and the feed only (on a phone the panels are below them). Their
   // columns are there from the start, so nothing moves on a wide screen.
-  const panels = useDeferredValue(true, false);
+  const panels = useAfterFirstRender();
   const postStore = useMemo<PostStore>(
     () => ({ patchPost: feedCache.patchPost, removePost: (id) => feedCache.remove('post', id) }),
     [feedCache],

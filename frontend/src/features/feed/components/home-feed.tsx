@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Fragment, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useAfterFirstRender } from '../../../lib/after-first-render';
 import { useFeed } from '../api/get-feed';
 import type { FeedItem, FeedTab, Post } from '../api/types';
 import { useDismissedPromotions } from '../hooks/use-dismissed-promotions';
@@ -165,7 +166,7 @@ function FeedList({ tab, viewerId, renderPost, promotions }: HomeFeedProps & { t
 export function HomeFeed({ viewerId, renderPost }: HomeFeedProps) {
   const [tab, setTab] = useState<FeedTab>('for-you');
   const promotions = useDismissedPromotions();
-  const listShown = useDeferredValue(true, false);
+  const listShown = useAfterFirstRender();
   return (
     <section className="home-feed" aria-label="Feed">
       {promotions.isDismissed(PROMOTIONS.banner.id) ? null : <FeedAd kind="banner" onDismiss={promotions.dismiss} />}

@@ -1,12 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { LockIcon } from '../../../components/ui/icons';
 import { LoadMore } from '../../../components/ui/load-more';
 import { PageState } from '../../../components/ui/page-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { useAfterFirstRender } from '../../../lib/after-first-render';
 import { ApiError } from '../../../lib/api-client';
 import { formatRelativeTime } from '../../../lib/format';
 import type { Profile } from '../api/get-profile';
@@ -186,7 +187,7 @@ export function ProfileTabs(props: ProfileTabsProps) {
   const current = profileTabOf(params.get('tab')).value;
   // The open tab's list comes in a render of its own just after the page's first one, so the
   // first paint (the profile's header and the tabs) waits for none of its rows.
-  const listShown = useDeferredValue(true, false);
+  const listShown = useAfterFirstRender();
 
   const select = (value: string) => {
     setParams(
