@@ -21,11 +21,9 @@
 // FIRST_PAINT_AS (viewer | creator), FIRST_PAINT_CPU (4), FIRST_PAINT_WAIT_MS (7000: how long
 // each load is watched).
 import { readFileSync } from 'node:fs';
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from './lib/browser.mjs';
 
 const env = process.env;
-const CHROMIUM = env.CHROMIUM ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const RUNS = Number(env.FIRST_PAINT_RUNS ?? 25);
 const PATH = env.FIRST_PAINT_PATH ?? '/';
 const AS = env.FIRST_PAINT_AS ?? 'viewer';
@@ -92,7 +90,7 @@ const quartiles = (values) => {
   return `${String(at(0.25)).padStart(5)} ${String(at(0.5)).padStart(5)} ${String(at(0.75)).padStart(5)}`;
 };
 
-const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, headless: true });
+const browser = await launchChromium();
 const results = products.map(() => []);
 try {
   console.log(`${RUNS} rounds of cold loads of ${PATH} as the ${AS}, CPU ${CPU}x slower, the products taking turns`);

@@ -42,14 +42,12 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from './lib/browser.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const ADMIN_URL = env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CHROMIUM = env.CHROMIUM ?? '/usr/bin/chromium';
 const RUNS = Number(env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -245,7 +243,7 @@ async function main() {
       { name: 'profile', path: `/profile/${seeded.creator.user.id}`, token: seeded.viewer.session.token },
     ].filter((s) => !env.LIGHTHOUSE_SCREENS || env.LIGHTHOUSE_SCREENS.split(',').includes(s.name));
 
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, headless: true, defaultViewport: null });
+    browser = await launchChromium({ defaultViewport: null });
     const all = {};
     const memory = freshMemoryCost();
     console.log(
