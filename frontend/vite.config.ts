@@ -81,5 +81,8 @@ export default defineConfig({
     // One style sheet for the whole app, loaded with the page: a route's code never waits for its
     // own sheet, and the cascade is the same whatever order the screens are visited in.
     cssCodeSplit: false,
+    // dist/.vite/manifest.json: which chunks each route's code needs, for the per-route transfer
+    // report (scripts/bundle-budget.mjs). A dotfile: the gateway never serves it.
+    manifest: true,
   },
 });

@@ -5,9 +5,9 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 const TEMPLATE = new URL('./service-worker.js', import.meta.url);
 
-/** Files never precached: the worker itself and source maps. */
+/** Files never precached: the worker itself, source maps and dotfiles (the gateway serves none). */
 function isPrecached(path: string): boolean {
-  return path !== 'sw.js' && !path.endsWith('.map');
+  return path !== 'sw.js' && !path.endsWith('.map') && !path.split('/').some((part) => part.startsWith('.'));
 }
 
 function listFiles(dir: string): string[] {
