@@ -15,6 +15,9 @@ export function getProfileQueryOptions(id: string) {
   return queryOptions({
     queryKey: profileQueryKey(id),
     queryFn: () => getProfile(id),
+    // A failure the router's prefetch got (a 404 for someone who does not exist) is shown, not
+    // asked again as the page mounts; opening the page again asks again.
+    retryOnMount: false,
   });
 }
 
