@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { callApi, newAccount, type RegisteredAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
 import { journeyViewports, launchBrowser } from './support/browser.js';
+import { makeClip } from './support/media.js';
 import { type RunningProduct, startProduct } from './support/product.js';
 import { dismissInstallPrompt, eventually, watchPages } from './support/watch.js';
 import { button, toast } from './support/screens.js';
@@ -16,13 +14,6 @@ const EMPTY_POST = 'Please enter something to share';
 const SPONSORED = 'Sponsored';
 const EMPTY_FEED = 'No posts or timelines yet. Create your first timeline or share a post!';
 
-/** A four-second 640x360 H.264 clip made by ffmpeg. */
-function makeClip(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tl-e2e-feed-'));
-  const clip = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip]);
-  return clip;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,7 +36,7 @@ describe('home feed journeys', () => {
   let clip: string;
 
   beforeAll(async () => {
-    clip = makeClip();
+    clip = makeClip('clip.mp4', 4);
     product = await startProduct('e2efeed');
     browser = await launchBrowser();
   }, 90_000);

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Browser, devices, type Locator, type Page } from 'playwright-core';
 import { callApi, newAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
 import { launchBrowser, newContext, viewports } from './support/browser.js';
+import { makeClip, publishedTimelineWithClip } from './support/media.js';
 import { type RunningProduct, startProduct } from './support/product.js';
-import { eventually } from './support/watch.js';
 
 /** What a first visit's page downloaded, read from its own resource timing entries. */
 interface FirstVisit {
@@ -101,22 +97,9 @@ describe('installable app', () => {
 
   it('sends each screen the JavaScript of its first paint within the budget, and hls.js only after it, only where video plays', async () => {
     // A creator with a published timeline holding one processed clip, a post, and a viewer who follows them.
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'tl-e2e-transfer-'));
-    const clip = path.join(dir, 'pier.mp4');
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '3', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', clip]);
     const creator = await registerThroughApi(product.baseUrl, newAccount('Agnes', 'Varda'));
     const viewer = await registerThroughApi(product.baseUrl, newAccount('Jean', 'Vigo'));
-    const timeline = await callApi<{ id: string }>(product.baseUrl, 'POST', '/api/timelines', { token: creator.token, body: { title: 'The pier', visibility: 'public' } });
-    const form = new FormData();
-    form.append('video', new Blob([readFileSync(clip)], { type: 'video/mp4' }), 'pier.mp4');
-    const upload = await fetch(`${product.baseUrl}/api/timelines/${timeline.body.id}/videos`, { method: 'POST', headers: { authorization: `Bearer ${creator.token}` }, body: form });
-    expect(upload.status).toBe(201);
-    await eventually('the clip processed', async () => {
-      const videos = await callApi<Array<{ status: string }>>(product.baseUrl, 'GET', `/api/timelines/${timeline.body.id}/videos`, { token: creator.token });
-      if (videos.body[0]?.status === 'failed') throw new Error('the clip failed to process');
-      return videos.body[0]?.status === 'completed' || undefined;
-    }, 90_000);
-    expect((await callApi(product.baseUrl, 'PATCH', `/api/timelines/${timeline.body.id}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
+    const timeline = { id: await publishedTimelineWithClip(product.baseUrl, creator.token, 'The pier', makeClip('pier.mp4', 3)) };
     expect((await callApi(product.baseUrl, 'POST', '/api/posts', { token: creator.token, body: { content: 'Out now: the pier at low tide' } })).status).toBe(201);
     expect((await callApi(product.baseUrl, 'POST', `/api/users/${creator.id}/follow`, { token: viewer.token })).status).toBeLessThan(300);
 
@@ -124,7 +107,7 @@ describe('installable app', () => {
       { path: '/', shown: (page) => page.getByRole('heading', { name: 'Welcome Back' }), plays: false },
       { path: '/', token: viewer.token, shown: (page) => page.locator('[role="feed"][aria-busy="false"] article').first(), plays: true },
       { path: '/studio', token: creator.token, shown: (page) => page.getByText('The pier').first(), plays: false },
-      { path: `/watch/${timeline.body.id}`, token: viewer.token, shown: (page) => page.getByRole('heading', { name: 'The pier', level: 1 }), plays: true },
+      { path: `/watch/${timeline.id}`, token: viewer.token, shown: (page) => page.getByRole('heading', { name: 'The pier', level: 1 }), plays: true },
       { path: '/search', token: viewer.token, shown: (page) => page.getByRole('searchbox').first(), plays: false },
       { path: `/profile/${creator.id}`, token: viewer.token, shown: (page) => page.getByRole('heading', { name: 'Agnes Varda' }).first(), plays: false },
     ];
@@ -143,16 +126,18 @@ describe('installable app', () => {
 
       expect([label, problems]).toEqual([label, []]);
       expect([label, Number.isFinite(visit.largestContentfulPaint)]).toEqual([label, true]);
-      // Everything the first screen waited for came compressed and within the budget.
-      const beforePaint = visit.scripts.filter((script) => script.start <= visit.largestContentfulPaint);
-      const bytes = beforePaint.reduce((sum, script) => sum + script.transferred, 0);
-      expect([label, bytes > 50_000 && bytes <= 150_000, bytes]).toEqual([label, true, bytes]);
-      for (const script of beforePaint.filter((s) => s.decoded > 4_096)) expect([label, script.file, script.transferred < script.decoded / 2]).toEqual([label, script.file, true]);
       // hls.js (about 96 KB compressed) is asked for once the screen has painted, and only by a screen that plays.
-      const player = visit.scripts.filter((script) => /\/assets\/hls\./.test(script.file));
+      const isPlayer = (file: string) => /\/assets\/hls\./.test(file);
+      const player = visit.scripts.filter((script) => isPlayer(script.file));
       for (const script of player) expect([label, script.file, script.start > visit.firstContentfulPaint]).toEqual([label, script.file, true]);
       if (!screen.plays) expect([label, player.map((s) => s.file)]).toEqual([label, []]);
       if (screen.path.startsWith('/watch')) expect([label, player.length > 0]).toEqual([label, true]);
+      // Everything else asked for before the largest paint (on a busy machine that paint can come
+      // after the player's start) came compressed and within the budget.
+      const beforePaint = visit.scripts.filter((script) => script.start <= visit.largestContentfulPaint && !isPlayer(script.file));
+      const bytes = beforePaint.reduce((sum, script) => sum + script.transferred, 0);
+      expect([label, bytes > 50_000 && bytes <= 150_000, bytes]).toEqual([label, true, bytes]);
+      for (const script of beforePaint.filter((s) => s.decoded > 4_096)) expect([label, script.file, script.transferred < script.decoded / 2]).toEqual([label, script.file, true]);
     }
   }, 240_000);
 

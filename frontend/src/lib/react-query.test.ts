@@ -1,6 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { ApiError } from './api-client';
-import { createQueryClient, queryDefaults, retryDelay, shouldRetry } from './react-query';
+import { createQueryClient, prefetchedByRoute, queryDefaults, retryDelay, shouldRetry } from './react-query';
 
 describe('retry rule', () => {
   it('never retries an error whose text carries 401 or 403', () => {
@@ -42,5 +45,36 @@ describe('query defaults', () => {
     expect(defaults).toMatchObject({ staleTime: 300_000, gcTime: 300_000, refetchOnWindowFocus: false });
     expect(defaults?.retry).toBe(shouldRetry);
     expect(queryDefaults.mutations.retry).toBe(false);
+  });
+});
+
+describe('queries a route prefetches', () => {
+  /** A route's prefetch gets a 404, then the page mounts: how many times was the API asked? */
+  async function askedAfterMount(extra: object): Promise<number> {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined); // 'Query failed', as designed
+    const client = createQueryClient();
+    let asked = 0;
+    const options = {
+      queryKey: ['timelines', 'detail', 'missing'],
+      queryFn: async () => {
+        asked += 1;
+        throw new ApiError(404, 'Not Found', '{"message":"Timeline not found"}', new Headers());
+      },
+      ...extra,
+    };
+    await client.prefetchQuery(options);
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+    const { result } = renderHook(() => useQuery(options), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    await waitFor(() => expect(result.current.isFetching).toBe(false));
+    client.clear();
+    logged.mockRestore();
+    return asked;
+  }
+
+  it('shows the 404 the prefetch got without asking again as the page mounts', async () => {
+    expect(await askedAfterMount(prefetchedByRoute)).toBe(1);
+    // Without the rule, the mount asks again: the double request the not-found journey caught.
+    expect(await askedAfterMount({})).toBe(2);
   });
 });

@@ -26,6 +26,14 @@ export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, MAX_RETRY_DELAY);
 }
 
+/**
+ * For the queries a route's loader prefetches (app/router.tsx): a failure the prefetch got, a 404
+ * for something that does not exist above all, is shown, not asked again when the page mounts
+ * (the page's code can arrive after the answer, and TanStack would re-ask on mount). Opening the
+ * page again runs the loader, which asks again.
+ */
+export const prefetchedByRoute = { retryOnMount: false } as const;
+
 export const queryDefaults = {
   queries: {
     staleTime: FIVE_MINUTES,

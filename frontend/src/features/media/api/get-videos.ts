@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { prefetchedByRoute } from '../../../lib/react-query';
 import type { Video } from './types';
 
 export const videosQueryKey = (timelineId: string) => ['media', 'videos', timelineId] as const;
@@ -19,6 +20,7 @@ export function getVideosQueryOptions(timelineId: string) {
     // Spec 001 section 9: the timeline's videos are fresh for 10 s.
     staleTime: 10_000,
     select: (videos) => [...videos].sort((a, b) => a.position - b.position),
+    ...prefetchedByRoute,
   });
 }
 

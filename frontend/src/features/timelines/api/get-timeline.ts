@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError, unwrap, type ApiSchemas } from '../../../lib/api-client';
-import { shouldRetry } from '../../../lib/react-query';
+import { prefetchedByRoute, shouldRetry } from '../../../lib/react-query';
 
 export type Timeline = ApiSchemas['TimelineDto'];
 export type TimelineVisibility = Timeline['visibility'];
@@ -19,9 +19,7 @@ export function getTimelineQueryOptions(id: string) {
     queryFn: () => getTimeline(id),
     // 'Timeline not found' is an answer, not a failure: asking again changes nothing.
     retry: (failureCount, error) => !(error instanceof ApiError && error.status === 404) && shouldRetry(failureCount, error),
-    // Nor is it asked again when the page mounts after the router's prefetch got it (the page's
-    // code can arrive after the answer); opening the page again asks again.
-    retryOnMount: false,
+    ...prefetchedByRoute,
   });
 }
 

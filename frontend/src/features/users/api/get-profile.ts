@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap, type ApiSchemas } from '../../../lib/api-client';
+import { prefetchedByRoute } from '../../../lib/react-query';
 
 export type Profile = ApiSchemas['ProfileDto'];
 
@@ -15,9 +16,7 @@ export function getProfileQueryOptions(id: string) {
   return queryOptions({
     queryKey: profileQueryKey(id),
     queryFn: () => getProfile(id),
-    // A failure the router's prefetch got (a 404 for someone who does not exist) is shown, not
-    // asked again as the page mounts; opening the page again asks again.
-    retryOnMount: false,
+    ...prefetchedByRoute,
   });
 }
 
