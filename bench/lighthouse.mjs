@@ -60,18 +60,18 @@ const freePort = () =>
   });
 
 /**
+ * Above this, the machine is the slow kind: 12–29 µs per page was read where every screen scored
+ * 30–40 points below its usual, 2.75–4.41 µs where the scores matched earlier machines (bench/README).
+ */
+const SLOW_FIRST_TOUCH_US = 8;
+
+/**
  * How long this machine takes to hand a process fresh memory: the first write to each 4 KB page of
  * a new 256 MB buffer (a page fault each), against a second pass over the same pages. A browser
  * loading a page in a new renderer process does this for every megabyte it uses, and Lighthouse
  * multiplies the main thread's observed time by 4: where first touches are slow (some virtual
  * machines), every simulated timing grows with them, whatever the page.
  */
-/**
- * Above this, the machine is the slow kind: 12–29 µs per page was read where every screen scored
- * 30–40 points below its usual, 2.75–4.41 µs where the scores matched earlier machines (bench/README).
- */
-const SLOW_FIRST_TOUCH_US = 8;
-
 function freshMemoryCost() {
   const pages = (256 << 20) / 4096;
   const buffer = Buffer.allocUnsafeSlow(256 << 20);

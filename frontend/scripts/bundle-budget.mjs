@@ -43,27 +43,26 @@ const ROUTES = [
   { route: '/profile/{id}', modules: [LAYOUT, 'src/app/routes/app/profile.tsx'] },
 ];
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
-/** The files a module's chunk needs before it runs: its own and its static imports, recursively. */
-function staticClosure(key, files = new Set()) {
-  const entry = manifest[key];
-  if (!entry) throw new Error(`${key} is not in the build's manifest: has the route moved?`);
-  if (files.has(entry.file)) return files;
-  files.add(entry.file);
-  for (const imported of entry.imports ?? []) staticClosure(imported, files);
-  return files;
+/** A module and what it imports statically, recursively: the manifest keys of what it needs before it runs. */
+function staticClosure(key, keys = new Set()) {
+  if (!manifest[key]) throw new Error(`${key} is not in the build's manifest: has the route moved?`);
+  if (keys.has(key)) return keys;
+  keys.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(imported, keys);
+  return keys;
 }
 const routeFailures = [];
 console.log('first screen JS per route (as transferred, brotli; the page\'s own included):');
 for (const { route, modules } of ROUTES) {
-  const files = new Set(initial);
-  for (const module of modules) staticClosure(module, files);
+  const keys = new Set();
+  for (const module of modules) staticClosure(module, keys);
+  const files = new Set([...initial, ...[...keys].map((key) => manifest[key].file)]);
   const bytes = [...files].reduce((sum, file) => sum + transferred(file), 0);
   // What the screen's own code loads later, on demand (the page's dynamic imports are the routes).
-  const screenFiles = [...files].filter((file) => !initial.includes(file));
-  const later = new Set(screenFiles.flatMap((file) => Object.values(manifest).find((entry) => entry.file === file)?.dynamicImports ?? []));
+  const later = new Set([...keys].filter((key) => !initial.includes(manifest[key].file)).flatMap((key) => manifest[key].dynamicImports ?? []));
   const heavyLater = [...later]
-    .map((key) => manifest[key]?.file)
-    .filter((file) => file && !files.has(file) && transferred(file) >= 10_000)
+    .map((key) => manifest[key].file)
+    .filter((file) => !files.has(file) && transferred(file) >= 10_000)
     .map((file) => `${file.replace(/^assets\//, '')} ${kb(transferred(file))}`);
   console.log(`  ${route.padEnd(24)} ${kb(bytes).padStart(9)} in ${String(files.size).padStart(2)} files${heavyLater.length ? `; later, on demand: ${heavyLater.join(', ')}` : ''}`);
   if (bytes > BUDGET_BYTES) routeFailures.push(`${route}: ${kb(bytes)}`);

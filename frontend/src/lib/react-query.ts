@@ -27,10 +27,12 @@ export function retryDelay(attemptIndex: number): number {
 }
 
 /**
- * For the queries a route's loader prefetches (app/router.tsx): a failure the prefetch got, a 404
- * for something that does not exist above all, is shown, not asked again when the page mounts
- * (the page's code can arrive after the answer, and TanStack would re-ask on mount). Opening the
- * page again runs the loader, which asks again.
+ * For the queries a route's loader prefetches (app/router.tsx) whose failure nothing on the page
+ * can change, above all a 404 for something that does not exist: the failure the prefetch got is
+ * shown, not asked again when the page mounts (the page's code can arrive after the answer, and
+ * TanStack would re-ask on mount). Opening the page again runs the loader, which asks again. Not
+ * for a query the page's own actions can open up (a private person's lists once followed): an
+ * errored query with this rule is never fetched by a later mount.
  */
 export const prefetchedByRoute = { retryOnMount: false } as const;
 

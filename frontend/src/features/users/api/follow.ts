@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { api, unwrap, type ApiSchemas } from '../../../lib/api-client';
-import { prefetchedByRoute } from '../../../lib/react-query';
 import { userQueryKey } from './get-profile';
 import { PEOPLE_LISTS, type Person, type UserListPage } from './user-lists';
 
@@ -17,7 +16,6 @@ export function getFollowStatusQueryOptions(id: string) {
   return queryOptions({
     queryKey: followStatusQueryKey(id),
     queryFn: () => unwrap(api.GET('/api/users/{id}/following', { params: { path: { id } } })),
-    ...prefetchedByRoute,
   });
 }
 

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequestWithHeaders, type ApiSchemas } from '../../../lib/api-client';
-import { prefetchedByRoute } from '../../../lib/react-query';
 import { userQueryKey } from './get-profile';
 
 export type Person = ApiSchemas['FollowPersonDto'];
@@ -62,7 +61,6 @@ export function getUserListQueryOptions<K extends UserListKind>(id: string, kind
     queryFn: ({ pageParam }) => getUserListPage(id, kind, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    ...prefetchedByRoute,
   });
 }
 
