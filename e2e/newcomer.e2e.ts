@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { callApi, newAccount, type RegisteredAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
 import { launchBrowser, newContext, type Viewport, viewports } from './support/browser.js';
 import { type RunningProduct, startProduct } from './support/product.js';
@@ -120,7 +120,7 @@ describe('a newcomer’s first hour', () => {
     await page.waitForURL(`**/timeline/${timelineId}?tab=upload`);
     await heading(page, title).waitFor();
 
-    await openAccountMenu(page, creator.displayName);
+    await page.getByRole('button', { name: `account menu for ${creator.displayName}` }).click();
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await heading(page, 'Experiences Dashboard').waitFor();
@@ -128,8 +128,3 @@ describe('a newcomer’s first hour', () => {
     await context.close();
   }, 60_000);
 });
-
-async function openAccountMenu(page: Page, displayName: string): Promise<void> {
-  await page.getByRole('button', { name: `account menu for ${displayName}` }).click();
-  await page.getByRole('menu').waitFor();
-}
