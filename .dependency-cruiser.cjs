@@ -1,6 +1,7 @@
 // Module boundaries (docs: DESIGN.md section 1, "Dependency rules").
 //
-//   frontend  → its own code, npm packages, @timeliner/proto (types only)
+//   frontend  → its own code, npm packages, @timeliner/proto (types only); inside it, a feature
+//               (src/features/<name>) never imports another feature
 //   gateway   → platform, proto
 //   services  → platform, proto (never another service, never the gateway)
 //   platform  → proto
@@ -97,6 +98,16 @@ module.exports = {
       severity: 'error',
       from: { path: '^frontend/' },
       to: { dependencyTypes: ['local'], pathNot: '^frontend/' },
+    },
+    {
+      name: 'frontend-feature-imports-other-feature',
+      comment:
+        'A feature of the web app never imports another feature (tests included): what two features share ' +
+        'lives in frontend/src/lib or frontend/src/components, and pages in frontend/src/app put features ' +
+        "together (a slot, a render prop, or an onSuccess that refreshes the other feature's data).",
+      severity: 'error',
+      from: { path: '^frontend/src/features/([^/]+)/' },
+      to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
     },
     {
       name: 'frontend-imports-node-builtin',

@@ -8,6 +8,35 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// One way to do each thing in the services (services/README.md).
+//
+// Shared rules live once, in @timeliner/platform: a service does not declare its own UUID check,
+// text clipping, next-cursor header or page-query fields, nor nudge the outbox relay by hand.
+export const sharedRuleCopies = [
+  { selector: 'VariableDeclarator[id.name=/^(isUuid|idOf|clip|UUID|UUID_RE|NEXT_CURSOR_HEADER)$/], FunctionDeclaration[id.name=/^(isUuid|idOf|clip)$/]', message: 'Use the platform\'s payload checks and pagination (isUuid, idOf, clipCodePoints, NEXT_CURSOR_HEADER) instead of a copy.' },
+  { selector: 'Literal[regex.pattern=/\\[0-9a-f(A-F)?\\]\\{8\\}-/i], Literal[value=/\\[0-9a-f(A-F)?\\]\\{8\\}-/i]', message: 'A UUID pattern is checked once, by the platform\'s isUuid.' },
+  { selector: 'Literal[value=/^x-next-cursor$/i]', message: 'Use NEXT_CURSOR_HEADER, sendPage or nextCursorHeaderDoc from @timeliner/platform.' },
+  { selector: "Decorator Literal[value='Invalid cursor'], TemplateElement[value.raw=/^Limit must be a whole number/]", message: 'Use PageQuery, PageLimit or PageCursor from @timeliner/platform.' },
+  { selector: "CallExpression[callee.property.name='committed'][arguments.length=0]", message: 'EventWriter.add nudges the relay after the commit by itself; use afterCommit(manager, fn) for other work.' },
+];
+// No raw connection in a service class or a controller: SQL and the DataSource belong to
+// repositories; a service coordinates them in `transactions.run(async (manager) => ...)`, handing
+// the manager on without calling it.
+export const rawConnection = [
+  { selector: "CallExpression[callee.property.name=/^(query|transaction|getRepository|createQueryBuilder)$/]", message: 'Raw database access belongs in a repository; a service takes Transactions and repositories.' },
+  { selector: "CallExpression > MemberExpression.callee[object.name=/^(manager|entityManager|em|tx)$/]", message: 'Hand the manager to a repository; a service does not query with it.' },
+  { selector: "MemberExpression[object.type='ThisExpression'][property.name=/^(dataSource|manager)$/]", message: 'A service takes Transactions and repositories, not the DataSource.' },
+];
+// `import type { EntityManager }` stays allowed: a service hands the transaction's manager on.
+export const noTypeormConnection = {
+  paths: [
+    { name: 'typeorm', importNames: ['DataSource', 'QueryRunner', 'Repository'], message: 'A service takes Transactions and repositories, not a connection.' },
+    { name: 'typeorm', importNames: ['EntityManager'], allowTypeImports: true, message: 'A service only hands the manager on: import its type alone.' },
+  ],
+};
+// Where the rules hold: every service and the gateway.
+const oneWayDone = ['services/search', 'services/notifications', 'services/timelines', 'services/social', 'services/media', 'services/auth', 'gateway'];
+
 export default defineConfig(
   globalIgnores([
     '**/node_modules/**',
@@ -53,6 +82,25 @@ export default defineConfig(
     files: ['**/*.{ts,tsx,mts,cts}'],
     ignores: ['frontend/src/**'],
     languageOptions: { globals: globals.node },
+  },
+
+  {
+    files: ['services/platform/src/**/*.ts', ...oneWayDone.map((dir) => `${dir}/src/**/*.ts`)],
+    // The platform's own modules are where the shared rules live.
+    ignores: [
+      '**/*.spec.ts',
+      'services/platform/src/payload/payload-checks.ts',
+      'services/platform/src/http/pagination.ts',
+      'services/platform/src/bus/event-writer.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...sharedRuleCopies] },
+  },
+  {
+    files: oneWayDone.flatMap((dir) => [`${dir}/src/**/*.service.ts`, `${dir}/src/**/*.controller.ts`]),
+    rules: {
+      'no-restricted-syntax': ['error', ...sharedRuleCopies, ...rawConnection],
+      '@typescript-eslint/no-restricted-imports': ['error', noTypeormConnection],
+    },
   },
 
   {

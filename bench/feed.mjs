@@ -28,14 +28,25 @@
 //      and the follow state, in parallel; the seeded people are also written to the auth schema):
 //      PROFILE_BENCH_RATES (100,250) pages per second through the gateway, each a random caller
 //      opening a random person's profile; latency until the last of the three answers;
-//   7. everything is removed: processes, database, the prefix's NATS streams.
+//   7. with FEED_BENCH_PHASES including `filters` (issue 28, blocks and mutes): each tab through the
+//      gateway at FILTER_BENCH_RATE (500) per second without any, then FILTER_BENCH_BLOCKS (1,000)
+//      blocks, FILTER_BENCH_MUTES (20,000) muted accounts and FILTER_BENCH_WORDS (5,000) muted words
+//      across the seeded people (every caller among them: 10 blocks, 200 mutes and 10 words each,
+//      the words the numbers of posts and timelines they would see) are written and analysed, the
+//      plans of the filters are checked for index use (EXPLAIN), and the same load runs again;
+//      printed: p99 without and with, and their ratio (bar: within 15 %);
+//   8. everything is removed: processes, database, the prefix's NATS streams, the data dir; also when
+//      the bench is stopped with Ctrl-C or SIGTERM (lib/cleanup.mjs).
 //
 // Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), NATS_URL
 // (nats://127.0.0.1:4222), FEED_BENCH_USERS, FEED_BENCH_TIMELINES, FEED_BENCH_POSTS, FEED_BENCH_LIKES,
 // FEED_BENCH_FOLLOWS, FEED_BENCH_CALLERS, FEED_BENCH_RATES, FEED_BENCH_SECONDS,
 // FEED_BENCH_CONCURRENCY, FEED_BENCH_PHASES (feed,profile), FEED_BENCH_TABS (for-you,following),
-// FEED_BENCH_PATHS (gateway,direct), FEED_BENCH_WARM_SECONDS (3), PROFILE_BENCH_RATES, FEED_BENCH_KEEP=1
-// keeps the database.
+// FEED_BENCH_PATHS (gateway,direct), FEED_BENCH_WARM_SECONDS (3), PROFILE_BENCH_RATES, FILTER_BENCH_RATE,
+// FILTER_BENCH_BLOCKS, FILTER_BENCH_MUTES, FILTER_BENCH_WORDS, FEED_BENCH_KEEP=1 keeps the database.
+// A small run of the filters phase alone: FEED_BENCH_PHASES=filters FEED_BENCH_USERS=2000
+// FEED_BENCH_TIMELINES=10000 FEED_BENCH_POSTS=10000 FEED_BENCH_LIKES=50000 FEED_BENCH_FOLLOWS=20000
+// FEED_BENCH_SECONDS=5 FILTER_BENCH_RATE=100 node bench/feed.mjs
 // Bars: p99 ≤ 50 ms at 1,000 req/s through the gateway with zero errors; gateway ≥ 50% of direct;
 // a profile page with its first tab p95 ≤ 50 ms.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -45,7 +56,8 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { startTopology, stopProcesses } from './lib/processes.mjs';
+import { cleanup, interrupted, onCleanup, removeDir, removeStreams, scratchDatabase } from './lib/cleanup.mjs';
+import { startTopology } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -66,6 +78,7 @@ const TABS = (env.FEED_BENCH_TABS || 'for-you,following').split(',');
 const PATHS = (env.FEED_BENCH_PATHS || 'gateway,direct').split(',');
 const WARM_SECONDS = num('FEED_BENCH_WARM_SECONDS', 3);
 const PROFILE_RATES = (env.PROFILE_BENCH_RATES || '100,250').split(',').map(Number);
+const FILTERS = { rate: num('FILTER_BENCH_RATE', 500), blocks: num('FILTER_BENCH_BLOCKS', 1_000), mutes: num('FILTER_BENCH_MUTES', 20_000), words: num('FILTER_BENCH_WORDS', 5_000) };
 const ADMIN_URL = env.ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function api(base, method, path, { token, body } = {}) {
@@ -159,8 +172,8 @@ async function seed(db, callers) {
     ON CONFLICT (user_id) DO UPDATE SET followers_count = excluded.followers_count, following_count = excluded.following_count`);
   // The following tab's inboxes, as the writes would have left them (the rule the service keeps),
   // built with their secondary indexes set aside.
-  const { expectedInboxSql } = await import('../services/social/dist/feed/following-inbox.js');
-  if (PHASES.includes('feed')) await timed('following inboxes', `
+  const { expectedInboxSql } = await import('../services/social/dist/feed-index/following-inbox.js');
+  if (PHASES.includes('feed') || PHASES.includes('filters')) await timed('following inboxes', `
     DROP INDEX feed_inbox_page_idx; DROP INDEX feed_inbox_author_idx; DROP INDEX feed_inbox_item_idx;
     INSERT INTO feed_inbox (owner_id, item_type, item_id, author_id, at) SELECT owner_id, item_type, item_id, author_id, at FROM (${expectedInboxSql}) e;
     CREATE INDEX feed_inbox_page_idx ON feed_inbox (owner_id, at, item_id);
@@ -320,17 +333,66 @@ async function profilePages(req, callers, rate, seconds) {
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1), errors, firstError, achieved: total / elapsed };
 }
 
+/**
+ * Blocks, muted accounts and muted words across the seeded people (issue 28), written as the social
+ * service keeps them; every caller has its share, so the measured requests apply them.
+ */
+async function seedFilters(db, callers) {
+  const uid = (expr) => `md5('u' || (${expr})::text)::uuid`;
+  const { users } = SIZES;
+  const callerIds = callers.map((c) => `'${c.id}'::uuid`).join(',');
+  const t0 = performance.now();
+  const mine = callers.length;
+  await db.query(`INSERT INTO blocks (blocker_id, blocked_id)
+    SELECT c, ${uid(`1 + (i * 53 + k * 97) % ${users}`)} FROM unnest(ARRAY[${callerIds}]) WITH ORDINALITY AS x(c, i), generate_series(1, 10) k ON CONFLICT DO NOTHING;
+    INSERT INTO blocks (blocker_id, blocked_id)
+    SELECT ${uid(`1 + (n * 31) % ${users}`)}, ${uid(`1 + (n * 7907 + 5 + n / ${users}) % ${users}`)} FROM generate_series(1, ${Math.max(0, FILTERS.blocks - mine * 10)}) n
+     WHERE (n * 31) % ${users} <> (n * 7907 + 5 + n / ${users}) % ${users} ON CONFLICT DO NOTHING`);
+  await db.query(`INSERT INTO mutes (muter_id, muted_id)
+    SELECT c, ${uid(`1 + (i * 59 + k * 89) % ${users}`)} FROM unnest(ARRAY[${callerIds}]) WITH ORDINALITY AS x(c, i), generate_series(1, 200) k ON CONFLICT DO NOTHING;
+    INSERT INTO mutes (muter_id, muted_id)
+    SELECT ${uid(`1 + (n * 37) % ${users}`)}, ${uid(`1 + (n * 7919 + 3 + n / ${users}) % ${users}`)} FROM generate_series(1, ${Math.max(0, FILTERS.mutes - mine * 200)}) n
+     WHERE (n * 37) % ${users} <> (n * 7919 + 3 + n / ${users}) % ${users} ON CONFLICT DO NOTHING`);
+  // A caller's words are numbers of posts and timelines ("Post number 1234"), so they hide some.
+  const pattern = (w) => `'(^|[^[:alnum:]_])' || ${w} || '($|[^[:alnum:]_])'`;
+  await db.query(`INSERT INTO muted_words (id, user_id, word, pattern, expires_at)
+    SELECT gen_random_uuid(), c, w, ${pattern('w')}, CASE WHEN k % 3 = 0 THEN now() + interval '1 day' END
+      FROM unnest(ARRAY[${callerIds}]) WITH ORDINALITY AS x(c, i), generate_series(1, 10) k, LATERAL (SELECT (1 + (i * 131 + k * 977) % ${SIZES.posts})::text AS w) v
+    ON CONFLICT DO NOTHING;
+    INSERT INTO muted_words (id, user_id, word, pattern, expires_at)
+    SELECT gen_random_uuid(), ${uid(`1 + n % ${users}`)}, 'word' || n, ${pattern(`'word' || n`)}, NULL FROM generate_series(1, ${Math.max(0, FILTERS.words - mine * 10)}) n
+    ON CONFLICT DO NOTHING`);
+  await db.query('ANALYZE blocks; ANALYZE mutes; ANALYZE muted_words');
+  const { rows: [n] } = await db.query('SELECT (SELECT count(*) FROM blocks) AS blocks, (SELECT count(*) FROM mutes) AS mutes, (SELECT count(*) FROM muted_words) AS words');
+  console.log(`  filters: ${n.blocks} blocks, ${n.mutes} mutes, ${n.words} muted words in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** The filters' plans for a caller: every lookup of blocks, mutes and muted_words by an index, never a scan of the table. */
+async function explainFilters(db, callerId) {
+  const { shownInFeedsSql } = await import('../services/social/dist/person-filters/person-filter-sql.js');
+  const plans = {
+    'for-you posts': `SELECT p.id FROM posts p WHERE ${shownInFeedsSql('$1::uuid', 'p.user_id', 'p.content')} ORDER BY p.score_band DESC, p.last_activity_at DESC, p.id DESC LIMIT 21`,
+    'following inbox': `SELECT i.item_id FROM feed_inbox i WHERE i.owner_id = $1 AND ${shownInFeedsSql('$1::uuid', 'i.author_id', `coalesce((SELECT ip.content FROM posts ip WHERE ip.id = i.item_id), '')`)} ORDER BY i.at DESC, i.item_id DESC LIMIT 21`,
+  };
+  let ok = true;
+  for (const [name, sql] of Object.entries(plans)) {
+    const { rows } = await db.query(`EXPLAIN ${sql}`, [callerId]);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    const scans = plan.match(/Seq Scan on (blocks|mutes|muted_words)\b/g) ?? [];
+    const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan (?:using|on) "?(\w+)"?/g)].map((m) => m[1]))];
+    ok &&= scans.length === 0;
+    console.log(`  EXPLAIN ${name.padEnd(16)} indexes: ${indexes.join(', ')}${scans.length ? `; table scans: ${scans.join(', ')}` : ''}`);
+  }
+  console.log(`  the filters use indexes only: ${ok ? 'yes' : 'no'}`);
+}
+
 async function main() {
   const dbName = `feed_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
   const prefix = `feedbench${randomBytes(3).toString('hex')}`;
+  const dbUrl = await scratchDatabase(ADMIN_URL, dbName, { keep: Boolean(env.FEED_BENCH_KEEP) });
   const baseEnv = {
     ...env,
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: dbUrl,
     NATS_URL: env.NATS_URL || 'nats://127.0.0.1:4222',
     BUS_PREFIX: prefix,
     DATA_DIR: join(tmpdir(), prefix),
@@ -341,14 +403,17 @@ async function main() {
     MAX_CONNECTIONS_PER_ADDRESS: '0',
     NODE_ENV: 'production',
   };
+  removeStreams(baseEnv.NATS_URL, prefix);
+  removeDir(baseEnv.DATA_DIR);
   let db;
   try {
     console.log(`database ${dbName}, bus prefix ${prefix}`);
     const topo = await startTopology(ROOT, baseEnv);
     console.log(`gateway ${topo.base}, social ${topo.service('social')}`);
     const callers = await signUpCallers(topo.base, SIZES.callers);
-    db = new pg.Client({ connectionString: dbUrl.toString() });
+    db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
+    onCleanup('the seeding connection', () => db.end());
     await db.query('SET search_path TO social');
     // The callers reach the social read model through the auth service's events.
     for (const deadline = Date.now() + 30_000; ;) {
@@ -401,6 +466,22 @@ async function main() {
         console.log(`${bar.tab === TABS[0] ? '\n' : ''}bar, ${bar.tab} through the gateway at 1,000/s: p99 ${ms(bar.p99)}, ${bar.errors} errors (p99 ≤ 50 ms, 0 errors: ${bar.p99 <= 50 && bar.errors === 0 ? 'met' : 'not met'})`);
       }
     }
+    if (PHASES.includes('filters')) {
+      console.log(`\nblocks and mutes (issue 28): each tab through the gateway at ${FILTERS.rate}/s for ${SECONDS} s, without and with them:`);
+      const without = {};
+      for (const tab of TABS) {
+        await fixedRate(paths.gateway, callers, tab, FILTERS.rate, WARM_SECONDS);
+        without[tab] = await fixedRate(paths.gateway, callers, tab, FILTERS.rate, SECONDS);
+      }
+      await seedFilters(db, callers);
+      await explainFilters(db, callers[0].id);
+      for (const tab of TABS) {
+        await fixedRate(paths.gateway, callers, tab, FILTERS.rate, WARM_SECONDS);
+        const withFilters = await fixedRate(paths.gateway, callers, tab, FILTERS.rate, SECONDS);
+        const ratio = withFilters.p99 / without[tab].p99;
+        console.log(`${tab.padEnd(9)} p99 without ${ms(without[tab].p99)}, with ${ms(withFilters.p99)} (${((ratio - 1) * 100).toFixed(0)} %; within 15 %: ${ratio <= 1.15 ? 'met' : 'not met'}), errors ${without[tab].errors} / ${withFilters.errors}`);
+      }
+    }
     if (PHASES.includes('profile')) {
       console.log('\nprofile page with its first tab (profile + timelines + follow state), through the gateway:');
       await profilePages(paths.gateway, callers, 50, 2);
@@ -412,24 +493,12 @@ async function main() {
     }
     for (const req of Object.values(paths)) await req.pool.close();
   } finally {
-    await stopProcesses();
-    await db?.end();
-    if (!env.FEED_BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    try {
-      const { connect } = await import('@nats-io/transport-node');
-      const { jetstreamManager } = await import('@nats-io/jetstream');
-      const nc = await connect({ servers: baseEnv.NATS_URL });
-      const jsm = await jetstreamManager(nc);
-      for await (const stream of jsm.streams.list()) if (stream.config.name.toLowerCase().startsWith(prefix.toLowerCase())) await jsm.streams.delete(stream.config.name);
-      await nc.close();
-    } catch (error) {
-      console.error(`could not remove the bench's NATS streams: ${error}`);
-    }
+    await cleanup();
   }
 }
 
 main().catch((error) => {
+  if (interrupted()) return;
   console.error(error);
   process.exitCode = 1;
 });

@@ -2,7 +2,7 @@
 // First-paint A/B benchmark: the first screen's paint times and blocking time, measured in real
 // time in Chromium with its CPU slowed 4x, over many cold loads, with the builds under comparison
 // taking turns. Lighthouse's simulated timings swing by seconds between runs on a machine whose
-// page faults are slow (bench/README); interleaved real loads, many of them, still tell two
+// page faults are slow (bench/HISTORY.md); interleaved real loads, many of them, still tell two
 // builds apart.
 //
 //   WEB_DIST=/tmp/build-a LIGHTHOUSE_HOLD=/tmp/a.json node bench/lighthouse.mjs &   (one per build)
@@ -22,6 +22,7 @@
 // each load is watched).
 import { readFileSync } from 'node:fs';
 import { launchChromium } from './lib/browser.mjs';
+import { cleanup } from './lib/cleanup.mjs';
 
 const env = process.env;
 const RUNS = Number(env.FIRST_PAINT_RUNS ?? 25);
@@ -98,7 +99,8 @@ try {
     for (const [index, product] of products.entries()) results[index].push(await load(browser, product));
   }
 } finally {
-  await browser.close();
+  // Chromium; also on Ctrl-C or SIGTERM (lib/cleanup.mjs).
+  await cleanup();
 }
 
 console.log(`${'ms: p25 median p75'.padEnd(38)} ${['FCP', 'LCP', 'LCP - FCP', 'blocking'].map((name) => name.padStart(17)).join('  ')}   LCP element (cards on the page then)`);

@@ -19,7 +19,8 @@
 //      Lighthouse's mobile defaults: Moto G Power screen, simulated slow 4G, 4x CPU slowdown;
 //   4. printed per screen: the median run's performance score and LCP / TBT / CLS, the
 //      accessibility score, the bytes transferred, the JavaScript transferred and Lighthouse's
-//      benchmark index of the machine during that run; then everything is removed.
+//      benchmark index of the machine during that run; then everything is removed (also when
+//      the bench is stopped with Ctrl-C or SIGTERM: lib/cleanup.mjs).
 //
 // First, the machine's cost of fresh memory is printed (µs per first write to a 4 KB page): on a
 // machine where page faults are slow, every simulated timing is inflated, whatever the page.
@@ -34,15 +35,15 @@
 // Bars: performance ≥ 90 and accessibility ≥ 95 on every screen.
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
-import pg from 'pg';
 import { launchChromium } from './lib/browser.mjs';
+import { cleanup, removeDir, scratchDatabase, stopOnCleanup, stopping } from './lib/cleanup.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -61,7 +62,7 @@ const freePort = () =>
 
 /**
  * Above this, the machine is the slow kind: 12–29 µs per page was read where every screen scored
- * 30–40 points below its usual, 2.75–4.41 µs where the scores matched earlier machines (bench/README).
+ * 30–40 points below its usual, 2.75–4.41 µs where the scores matched earlier machines (bench/HISTORY.md).
  */
 const SLOW_FIRST_TOUCH_US = 8;
 
@@ -89,13 +90,16 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 async function startProduct(databaseUrl, dataDir) {
   const port = await freePort();
+  const internalPort = await freePort();
   // No NATS_URL: the in-process bus, as a newcomer's `npm start` runs.
   const inherited = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'NATS_URL'));
+  if (stopping()) throw new Error('not starting the product: the bench is stopping');
   const child = spawn(process.execPath, [join(ROOT, 'deploy/single-process.mjs')], {
     cwd: ROOT,
     env: {
       ...inherited,
       PORT: String(port),
+      INTERNAL_PORT: String(internalPort),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
@@ -107,6 +111,7 @@ async function startProduct(databaseUrl, dataDir) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  stopOnCleanup(child, 'the product', 30_000);
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -114,7 +119,7 @@ async function startProduct(databaseUrl, dataDir) {
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`the product exited:\n${output}`);
     try {
-      if ((await fetch(`${baseUrl}/health/ready`)).ok) return { baseUrl, child };
+      if ((await fetch(`http://127.0.0.1:${internalPort}/health/ready`)).ok) return { baseUrl, child };
     } catch {
       // not listening yet
     }
@@ -222,11 +227,9 @@ async function measure(browser, baseUrl, path, token) {
 
 async function main() {
   const database = `lighthouse_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${database}`);
+  const databaseUrl = await scratchDatabase(ADMIN_URL, database);
   const dataDir = mkdtempSync(join(tmpdir(), 'tl-lighthouse-'));
+  removeDir(dataDir);
   let product;
   let browser;
   try {
@@ -278,13 +281,8 @@ async function main() {
     if (env.LIGHTHOUSE_JSON) writeFileSync(env.LIGHTHOUSE_JSON, JSON.stringify({ machine: memory, screens: all }, null, 2));
   } finally {
     await browser?.close();
-    if (product) {
-      product.child.kill('SIGTERM');
-      await new Promise((resolve) => (product.child.exitCode !== null ? resolve() : product.child.once('exit', resolve)));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    // The product, its database and data dir; also on Ctrl-C or SIGTERM (lib/cleanup.mjs).
+    await cleanup();
   }
 }
 

@@ -21,19 +21,37 @@
 //   5. `GET /api/notifications/unread-count` at NOTIF_BENCH_COUNT_RATE (500) per second for
 //      NOTIF_BENCH_SECONDS (10), open loop (latency from when each request was due), straight at
 //      the notifications service (signed as the gateway would) and through the gateway;
-//   6. everything is removed: sockets, processes, database, the prefix's NATS streams.
+//   6. Web Push fairness (DESIGN.md §8: one person's dead push endpoints never delay another's push
+//      by more than 2 s), against a fake push service on loopback HTTPS (its certificate trusted
+//      through NODE_EXTRA_CA_CERTS, 127.0.0.1 opened with PUSH_ALLOW_PRIVATE_ADDRESSES=127.0.0.1/32,
+//      the test-only setting) and a tarpit: a local TCP port that accepts and never answers.
+//      One owner registers NOTIF_BENCH_TARPITS (40) push subscriptions at the tarpit
+//      (PUSH_SUBSCRIPTIONS_PER_PERSON raised to allow them), another owner one at the push service.
+//      First NOTIF_BENCH_PUSHES (10) likes of the second owner's timeline alone, one a second: the
+//      time from the like's answer to the push reaching the push service; then the same while the
+//      first owner's timeline gets a like every second too, each fanning out to the 40 silent
+//      endpoints; p50 / max of both, the most tarpit connections open at once, and how many pushes
+//      never arrived (15 s);
+//   7. everything is removed: sockets, processes, database, the prefix's NATS streams, the temp dir;
+//      also when the bench is stopped with Ctrl-C or SIGTERM (lib/cleanup.mjs).
 //
 // Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), NATS_URL
 // (nats://127.0.0.1:4222), the NOTIF_BENCH_* sizes above.
-// Bars: socket delivery p95 ≤ 250 ms; unread count p95 ≤ 10 ms at the service at 500 req/s.
-import { randomBytes, randomUUID } from 'node:crypto';
+// Bars: socket delivery p95 ≤ 250 ms; unread count p95 ≤ 10 ms at the service at 500 req/s;
+// another person's push ≤ 2 s with 40 silent endpoints of one person.
+import { execFileSync } from 'node:child_process';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { processOutput, startTopology, stopProcesses } from './lib/processes.mjs';
+import { cleanup, interrupted, onCleanup, removeDir, removeStreams, scratchDatabase } from './lib/cleanup.mjs';
+import { processOutput, startTopology } from './lib/processes.mjs';
 import WebSocket from 'ws';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,6 +64,8 @@ const LIKES = num('NOTIF_BENCH_LIKES', 400);
 const LIKE_RATE = num('NOTIF_BENCH_LIKE_RATE', 20);
 const COUNT_RATE = num('NOTIF_BENCH_COUNT_RATE', 500);
 const SECONDS = num('NOTIF_BENCH_SECONDS', 10);
+const TARPITS = num('NOTIF_BENCH_TARPITS', 40);
+const PUSHES = num('NOTIF_BENCH_PUSHES', 10);
 const ADMIN_URL = env.ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function api(base, method, path, { token, body, from } = {}) {
@@ -142,17 +162,70 @@ async function fixedRate(get, rate, seconds) {
   return { ...summary(latencies), errors, firstError, achieved: total / ((performance.now() - started) / 1000) };
 }
 
+/** A certificate for 127.0.0.1, made for this run, in `dir`. */
+function selfSignedCertificate(dir) {
+  mkdirSync(dir, { recursive: true });
+  const key = join(dir, 'push-key.pem');
+  const cert = join(dir, 'push-cert.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  return { key: readFileSync(key), cert: readFileSync(cert), certFile: cert };
+}
+
+/** A push service on loopback HTTPS: when each push arrived, by path. */
+async function startPushService(tls) {
+  const arrivals = [];
+  const server = createHttpsServer({ key: tls.key, cert: tls.cert }, (request, response) => {
+    request.resume();
+    request.on('end', () => {
+      arrivals.push({ path: request.url, at: performance.now() });
+      response.writeHead(201).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `https://127.0.0.1:${server.address().port}`, arrivals, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** A push service that accepts connections and never answers: how many are open, and the most at once. */
+async function startTarpit() {
+  const open = new Set();
+  let most = 0;
+  let total = 0;
+  const server = createTcpServer((socket) => {
+    total++;
+    open.add(socket);
+    most = Math.max(most, open.size);
+    socket.on('error', () => {});
+    socket.on('close', () => open.delete(socket));
+    socket.resume();
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `https://127.0.0.1:${server.address().port}`,
+    stats: () => ({ open: open.size, most, total }),
+    close: () => {
+      for (const socket of open) socket.destroy();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** What PushManager.subscribe gives a browser: a P-256 public key and a 16-byte secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
 async function main() {
   const dbName = `notif_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
   const prefix = `notifbench${randomBytes(3).toString('hex')}`;
+  const dbUrl = await scratchDatabase(ADMIN_URL, dbName);
+  // The push service's certificate and the services' DATA_DIR.
+  removeDir(join(tmpdir(), prefix));
+  const tls = selfSignedCertificate(join(tmpdir(), prefix));
   const baseEnv = {
     ...env,
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: dbUrl,
     NATS_URL: env.NATS_URL || 'nats://127.0.0.1:4222',
     BUS_PREFIX: prefix,
     DATA_DIR: join(tmpdir(), prefix),
@@ -162,8 +235,18 @@ async function main() {
     CONTENT_RATE_LIMIT_MAX: '100000000',
     AUTH_RATE_LIMIT_MAX: '100000',
     NODE_ENV: 'production',
+    // Web Push to the bench's own push service and tarpit on 127.0.0.1: the test-only opening of
+    // that one address, its certificate trusted, and room for one person's 40 silent endpoints.
+    PUSH_ALLOW_PRIVATE_ADDRESSES: '127.0.0.1/32',
+    NODE_EXTRA_CA_CERTS: tls.certFile,
+    PUSH_SUBSCRIPTIONS_PER_PERSON: String(Math.max(10, TARPITS)),
   };
+  removeStreams(baseEnv.NATS_URL, prefix);
   const sockets = [];
+  const pushService = await startPushService(tls);
+  onCleanup('the push service', () => pushService.close());
+  const tarpit = await startTarpit();
+  onCleanup('the tarpit', () => tarpit.close());
   try {
     console.log(`database ${dbName}, bus prefix ${prefix}`);
     const topo = await startTopology(ROOT, baseEnv);
@@ -279,26 +362,50 @@ async function main() {
     }
     await direct.close();
     await gateway.close();
+
+    // Web Push: another person's push while one person's 40 endpoints never answer.
+    const [silent, other] = [recipients[0], recipients[1]];
+    const t2 = performance.now();
+    await inBatches(Array.from({ length: TARPITS }, (_, i) => i), 10, (i) =>
+      api(topo.base, 'POST', '/api/notifications/push-subscriptions', { token: silent.token, body: { endpoint: `${tarpit.origin}/push/silent-${i}`, keys: browserKeys() } }));
+    await api(topo.base, 'POST', '/api/notifications/push-subscriptions', { token: other.token, body: { endpoint: `${pushService.origin}/push/other`, keys: browserKeys() } });
+    console.log(`\nWeb Push: ${TARPITS} subscriptions of one person at a port that accepts and never answers, one of another person at the push service (${((performance.now() - t2) / 1000).toFixed(1)} s)`);
+    // Fans that have not liked these two timelines yet (the socket phase used the first ones).
+    const fans = actors.slice(Math.ceil(LIKES / RECIPIENTS)).concat(await inBatches(Array.from({ length: 2 * PUSHES }, (_, i) => i), 10, () => signUp(topo.base, 'pushfan')));
+    let fan = 0;
+    const pushLatencies = async (withSilent) => {
+      const latencies = [];
+      let missing = 0;
+      for (let i = 0; i < PUSHES; i++) {
+        const started = performance.now();
+        if (withSilent) await api(topo.base, 'POST', `/api/timelines/${timelineOf.get(silent.id)}/like`, { token: fans[fan % fans.length].token });
+        const before = pushService.arrivals.length;
+        await api(topo.base, 'POST', `/api/timelines/${timelineOf.get(other.id)}/like`, { token: fans[fan++ % fans.length].token });
+        const answered = performance.now();
+        const deadline = answered + 15_000;
+        while (pushService.arrivals.length === before && performance.now() < deadline) await sleep(5);
+        const arrival = pushService.arrivals.slice(before).find((a) => a.path === '/push/other');
+        if (arrival) latencies.push(Math.max(0, arrival.at - answered));
+        else missing++;
+        await sleep(Math.max(0, started + 1_000 - performance.now()));
+      }
+      return { ...summary(latencies), missing };
+    };
+    const alone = await pushLatencies(false);
+    console.log(`  like answered → push at the push service, alone:                         p50 ${ms(alone.p50)}  max ${ms(alone.max)}  missing ${alone.missing}`);
+    const held = await pushLatencies(true);
+    const stats = tarpit.stats();
+    console.log(`  the same, each second a like also pushing to the ${TARPITS} silent endpoints: p50 ${ms(held.p50)}  max ${ms(held.max)}  missing ${held.missing}  (≤ 2 s: ${held.max <= 2_000 && held.missing === 0 ? 'met' : 'not met'})`);
+    console.log(`  tarpit: ${stats.total} connections, at most ${stats.most} open at once (the service sends at most 4 at once per person, 16 per push service host)`);
   } finally {
     if (env.NOTIF_BENCH_LOG) console.log(processOutput());
     for (const socket of sockets) socket.terminate();
-    await stopProcesses();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    try {
-      const { connect } = await import('@nats-io/transport-node');
-      const { jetstreamManager } = await import('@nats-io/jetstream');
-      const nc = await connect({ servers: baseEnv.NATS_URL });
-      const jsm = await jetstreamManager(nc);
-      for await (const stream of jsm.streams.list()) if (stream.config.name.toLowerCase().startsWith(prefix.toLowerCase())) await jsm.streams.delete(stream.config.name);
-      await nc.close();
-    } catch (error) {
-      console.error(`could not remove the bench's NATS streams: ${error}`);
-    }
+    await cleanup();
   }
 }
 
 main().catch((error) => {
+  if (interrupted()) return;
   console.error(error);
   process.exitCode = 1;
 });

@@ -20,21 +20,36 @@
 //      for SEARCH_BENCH_SECONDS (40), the kinds in turn: one word, two words, a quoted phrase from a
 //      real title, a word with a typo, a prefix being typed (type-ahead), a #hashtag; latency from
 //      when each query was due (no coordinated omission); p50 / p95 / p99 / max per kind;
-//   4. the sizes of the tables and indexes;
-//   5. everything is removed: processes, database, the prefix's NATS streams.
+//   4. with SEARCH_BENCH_PHASES including `filters` (issue 28, blocks and mutes): through the
+//      gateway as one searcher, the same load without any, then FILTER_BENCH_BLOCKS (1,000) blocks,
+//      FILTER_BENCH_MUTES (20,000) muted accounts and FILTER_BENCH_WORDS (5,000) muted words across
+//      the seeded people in the service's copy (the searcher among them: 10 blocks and 200 mutes of
+//      creators, and 10 muted words of the vocabulary), the plans checked for index use (EXPLAIN),
+//      and the same load again; printed: p99 of each kind without and with, and the ratio of the
+//      worst (bar: within 15 %);
+//   5. the sizes of the tables and indexes;
+//   6. everything is removed: processes, database, the prefix's NATS streams; also when the bench is
+//      stopped with Ctrl-C or SIGTERM (lib/cleanup.mjs).
 //
 // Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), NATS_URL
 // (nats://127.0.0.1:4222), SEARCH_BENCH_TIMELINES, SEARCH_BENCH_USERS, SEARCH_BENCH_HASHTAGS,
-// SEARCH_BENCH_WORDS, SEARCH_BENCH_RATE, SEARCH_BENCH_SECONDS, SEARCH_BENCH_KEEP=1 keeps the database.
+// SEARCH_BENCH_WORDS, SEARCH_BENCH_RATE, SEARCH_BENCH_SECONDS, SEARCH_BENCH_PHASES (search; add filters),
+// FILTER_BENCH_BLOCKS, FILTER_BENCH_MUTES, FILTER_BENCH_WORDS, SEARCH_BENCH_KEEP=1 keeps the database.
+// A small run of the filters phase: SEARCH_BENCH_PHASES=filters SEARCH_BENCH_TIMELINES=10000
+// SEARCH_BENCH_USERS=10000 SEARCH_BENCH_SECONDS=10 SEARCH_BENCH_RATE=50 node bench/search.mjs
 // Bars: p95 ≤ 30 ms for every kind; type-ahead p95 ≤ 10 ms at the service.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
+import { createEventBus, serveRpc } from '@timeliner/platform';
+import { AuthRpc } from '@timeliner/proto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { freePort, startProcess, stopProcesses } from './lib/processes.mjs';
+import { cleanup, interrupted, onCleanup, removeDir, removeStreams, scratchDatabase } from './lib/cleanup.mjs';
+import { freePort, startProcess } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -48,6 +63,10 @@ const SIZES = {
 const RATE = num('SEARCH_BENCH_RATE', 100);
 const SECONDS = num('SEARCH_BENCH_SECONDS', 40);
 const ADMIN_URL = env.ADMIN_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const PHASES = (env.SEARCH_BENCH_PHASES || 'search').split(',');
+const FILTERS = { blocks: num('FILTER_BENCH_BLOCKS', 1_000), mutes: num('FILTER_BENCH_MUTES', 20_000), words: num('FILTER_BENCH_WORDS', 5_000) };
+/** The one person the gateway's session check names (the searcher whose filters apply). */
+const SEARCHER = randomUUID();
 const KINDS = ['one word', 'two words', 'phrase', 'typo', 'type-ahead', 'hashtag'];
 
 /** Made-up, pronounceable words: deterministic, distinct, 4 to 9 letters. */
@@ -169,7 +188,7 @@ async function fixedRate(pool, make, rate, seconds) {
     const stats = byKind[kind];
     const path = `/api/search/enhanced?q=${encodeURIComponent(make[kind]())}`;
     inflight.push(
-      pool.request({ method: 'GET', path, headers: { 'x-request-id': randomUUID() } }).then(
+      pool.request({ method: 'GET', path, headers: { 'x-request-id': randomUUID(), ...(pool === gatewayPool ? gatewayHeaders : {}) } }).then(
         async (res) => {
           await res.body.text();
           stats.latencies.push(performance.now() - due);
@@ -199,18 +218,65 @@ async function fixedRate(pool, make, rate, seconds) {
 const ms = (v) => `${v.toFixed(1)} ms`.padStart(9);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/**
+ * Blocks, mutes and muted words (issue 28) in the search service's copy, across the seeded people
+ * and the searcher; the same gateway load without and with them.
+ */
+async function filtersPhase(db, make, words) {
+  const { users } = SIZES;
+  const uid = (expr) => `md5('u' || (${expr})::text)::uuid`;
+  console.log(`\nblocks and mutes (issue 28): through the gateway as one searcher, ${RATE} queries/s for ${SECONDS} s, without and with them:`);
+  await fixedRate(gatewayPool, make, RATE, 5);
+  const without = await fixedRate(gatewayPool, make, RATE, SECONDS);
+  const t0 = performance.now();
+  await db.query(`INSERT INTO person_filters (owner_id, other_id, kind, active, version)
+    SELECT $1::uuid, ${uid(`1 + (k * 97) % ${users}`)}, 'block', true, k FROM generate_series(1, 10) k
+    UNION ALL SELECT ${uid(`1 + (n * 31) % ${users}`)}, ${uid(`1 + (n * 7907 + 5 + n / ${users}) % ${users}`)}, 'block', true, n FROM generate_series(11, ${FILTERS.blocks}) n
+    UNION ALL SELECT $1::uuid, ${uid(`1 + (k * 89 + 3) % ${users}`)}, 'mute', true, k FROM generate_series(1, 200) k
+    UNION ALL SELECT ${uid(`1 + (n * 37) % ${users}`)}, ${uid(`1 + (n * 7919 + 3 + n / ${users}) % ${users}`)}, 'mute', true, n FROM generate_series(201, ${FILTERS.mutes}) n
+    ON CONFLICT DO NOTHING`, [SEARCHER]);
+  // The searcher mutes ten words of the vocabulary (from its middle: neither the commonest nor unused); the rest are others'.
+  const mine = words.slice(Math.floor(words.length / 3), Math.floor(words.length / 3) + 10);
+  const pattern = (w) => `'(^|[^[:alnum:]_])' || ${w} || '($|[^[:alnum:]_])'`;
+  await db.query(`INSERT INTO muted_words (user_id, word, pattern, expires_at) SELECT $1::uuid, w, ${pattern('w')}, NULL FROM unnest($2::text[]) w ON CONFLICT DO NOTHING`, [SEARCHER, mine]);
+  await db.query(`INSERT INTO muted_words (user_id, word, pattern, expires_at)
+    SELECT ${uid(`1 + n % ${users}`)}, 'word' || n, ${pattern(`'word' || n`)}, NULL FROM generate_series(1, ${Math.max(0, FILTERS.words - mine.length)}) n ON CONFLICT DO NOTHING`);
+  await db.query('ANALYZE person_filters; ANALYZE muted_words');
+  const { rows: [n] } = await db.query(`SELECT count(*) FILTER (WHERE kind = 'block') AS blocks, count(*) FILTER (WHERE kind = 'mute') AS mutes, (SELECT count(*) FROM muted_words) AS words FROM person_filters`);
+  console.log(`  filters: ${n.blocks} blocks, ${n.mutes} mutes, ${n.words} muted words in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const { timelineShownSql } = await import('../services/search/dist/search/search-filters.js');
+  const { rows } = await db.query(`EXPLAIN SELECT t.id FROM timelines t WHERE t.listed AND t.document @@ to_tsquery('simple', $2) AND ${timelineShownSql('$1::uuid')} LIMIT 500`, [SEARCHER, words[5]]);
+  const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+  const scans = plan.match(/Seq Scan on (person_filters|muted_words)\b/g) ?? [];
+  const indexes = [...new Set([...plan.matchAll(/Index (?:Only )?Scan (?:using|on) "?(\w+)"?/g)].map((m) => m[1]))];
+  console.log(`  EXPLAIN timelines   indexes: ${indexes.join(', ')}${scans.length ? `; table scans: ${scans.join(', ')}` : ''}; the filters use indexes only: ${scans.length === 0 ? 'yes' : 'no'}`);
+  await fixedRate(gatewayPool, make, RATE, 5);
+  const withFilters = await fixedRate(gatewayPool, make, RATE, SECONDS);
+  console.log(`  ${'kind'.padEnd(11)} ${'p99 without'.padStart(12)} ${'p99 with'.padStart(12)}  errors`);
+  for (const kind of KINDS) {
+    const a = without.kinds[kind];
+    const b = withFilters.kinds[kind];
+    console.log(`  ${kind.padEnd(11)} ${ms(a.p99).padStart(12)} ${ms(b.p99).padStart(12)}  ${a.errors} / ${b.errors}${b.firstError ? ` (${b.firstError})` : ''}`);
+  }
+  const worst = (r) => Math.max(...Object.values(r.kinds).map((k) => k.p99));
+  const ratio = worst(withFilters) / worst(without);
+  console.log(`  worst kind's p99: without ${ms(worst(without)).trim()}, with ${ms(worst(withFilters)).trim()} (${((ratio - 1) * 100).toFixed(0)} %; within 15 %: ${ratio <= 1.15 ? 'met' : 'not met'})`);
+}
+
+let authBus;
+let gatewayPool;
+let gatewayHeaders = {};
+
 async function main() {
   const dbName = `search_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
+  const dbUrl = await scratchDatabase(ADMIN_URL, dbName, { keep: Boolean(env.SEARCH_BENCH_KEEP) });
   const prefix = `searchbench${randomBytes(3).toString('hex')}`;
   const natsUrl = env.NATS_URL || 'nats://127.0.0.1:4222';
+  removeStreams(natsUrl, prefix);
+  removeDir(join(tmpdir(), prefix));
   const common = {
     PATH: env.PATH ?? '',
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: dbUrl,
     NATS_URL: natsUrl,
     BUS_PREFIX: prefix,
     DATA_DIR: join(tmpdir(), prefix),
@@ -220,7 +286,7 @@ async function main() {
   let db;
   try {
     console.log(`database ${dbName}, bus prefix ${prefix}`);
-    const [searchPort, gatewayPort] = [await freePort(), await freePort()];
+    const [searchPort, gatewayPort, gatewayInternalPort] = [await freePort(), await freePort(), await freePort()];
     await startProcess(ROOT, 'search', 'services/search/dist/main.js', common, searchPort);
     // The gateway's other upstreams are never called here.
     const nowhere = 'http://127.0.0.1:9';
@@ -229,11 +295,24 @@ async function main() {
       SEARCH_SERVICE_URL: `http://127.0.0.1:${searchPort}`,
       AUTH_SERVICE_URL: nowhere, TIMELINES_SERVICE_URL: nowhere, SOCIAL_SERVICE_URL: nowhere, MEDIA_SERVICE_URL: nowhere, NOTIFICATIONS_SERVICE_URL: nowhere,
       RATE_LIMIT_MAX: '100000000',
-    }, gatewayPort);
+      INTERNAL_PORT: String(gatewayInternalPort),
+    }, gatewayPort, gatewayInternalPort);
     console.log(`gateway :${gatewayPort}, search :${searchPort}`);
+    // Search needs a signed-in caller through the gateway (gateway README, "Signed-out callers"):
+    // the bench answers the gateway's session check for one token, as the auth service would.
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    authBus = await createEventBus({ natsUrl, prefix, name: 'search-bench-auth' });
+    onCleanup('the session check', () => authBus.close());
+    await serveRpc(authBus, AuthRpc.VerifySession, 'auth', async (request) =>
+      request.tokenHash === tokenHash
+        ? { valid: true, userId: SEARCHER, sessionId: randomUUID(), expiresAt: timestampFromMs(Date.now() + 3_600_000) }
+        : { valid: false });
+    gatewayHeaders = { authorization: `Bearer ${token}` };
 
-    db = new pg.Client({ connectionString: dbUrl.toString() });
+    db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
+    onCleanup('the seeding connection', () => db.end());
     await db.query('SET search_path TO search');
     const words = vocabulary(SIZES.words);
     const t0 = performance.now();
@@ -241,9 +320,10 @@ async function main() {
     console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     const make = await queries(db, words);
 
-    const paths = { gateway: new Pool(`http://127.0.0.1:${gatewayPort}`, { connections: 64 }), direct: new Pool(`http://127.0.0.1:${searchPort}`, { connections: 64 }) };
+    gatewayPool = new Pool(`http://127.0.0.1:${gatewayPort}`, { connections: 64 });
+    const paths = { gateway: gatewayPool, direct: new Pool(`http://127.0.0.1:${searchPort}`, { connections: 64 }) };
     const results = {};
-    for (const [path, pool] of Object.entries(paths)) {
+    for (const [path, pool] of PHASES.includes('search') ? Object.entries(paths) : []) {
       await fixedRate(pool, make, RATE, 5); // warm-up: connections, plans, caches
       const r = await fixedRate(pool, make, RATE, SECONDS);
       results[path] = r;
@@ -254,6 +334,7 @@ async function main() {
       }
       await sleep(1000);
     }
+    if (PHASES.includes('filters')) await filtersPhase(db, make, words);
     for (const pool of Object.values(paths)) await pool.close();
 
     console.log('\nsizes:');
@@ -262,28 +343,17 @@ async function main() {
        WHERE n.nspname = 'search' AND c.relkind IN ('r', 'i') AND pg_relation_size(c.oid) > 65536 ORDER BY c.relkind DESC, pg_relation_size(c.oid) DESC`)).rows;
     for (const s of sizes) console.log(`  ${s.kind === 'r' ? 'table' : 'index'} ${s.name.padEnd(36)} ${mb(Number(s.bytes)).padStart(10)}`);
 
+    if (!results.gateway || !results.direct) return;
     const worst = Math.max(...Object.values(results.gateway.kinds).map((k) => k.p95));
     const typeAhead = results.direct.kinds['type-ahead'].p95;
     console.log(`\nbars: every kind's p95 through the gateway ≤ 30 ms: ${ms(worst).trim()} (${worst <= 30 ? 'met' : 'not met'}); type-ahead p95 at the service ≤ 10 ms: ${ms(typeAhead).trim()} (${typeAhead <= 10 ? 'met' : 'not met'})`);
   } finally {
-    await stopProcesses();
-    await db?.end();
-    if (!env.SEARCH_BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    try {
-      const { connect } = await import('@nats-io/transport-node');
-      const { jetstreamManager } = await import('@nats-io/jetstream');
-      const nc = await connect({ servers: natsUrl });
-      const jsm = await jetstreamManager(nc);
-      for await (const stream of jsm.streams.list()) if (stream.config.name.toLowerCase().startsWith(prefix.toLowerCase())) await jsm.streams.delete(stream.config.name);
-      await nc.close();
-    } catch (error) {
-      console.error(`could not remove the bench's NATS streams: ${error}`);
-    }
+    await cleanup();
   }
 }
 
 main().catch((error) => {
+  if (interrupted()) return;
   console.error(error);
   process.exitCode = 1;
 });

@@ -24,7 +24,8 @@
 //      replicas of each behind a round-robin balancer (as k8s/base runs them), the victim left
 //      down; printed: the seconds from the kill until a chunk sent after it is stored and
 //      acknowledged;
-//   5. everything is removed: processes, database, temp dirs, the prefix's NATS streams.
+//   5. everything is removed: processes, database, temp dirs, the prefix's NATS streams; also when the
+//      bench is stopped with Ctrl-C or SIGTERM (lib/cleanup.mjs).
 //
 // Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), NATS_URL
 // (nats://127.0.0.1:4222), BENCH_DATA_PARENT (os.tmpdir()), UPLOAD_BENCH_MB, UPLOAD_BENCH_CHUNKS_MB,
@@ -47,6 +48,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as tus from 'tus-js-client';
 import { discoverApps, sharedEnv } from '../deploy/run-services.mjs';
+import { cleanup, interrupted, onCleanup, stopping } from './lib/cleanup.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;
@@ -202,6 +204,7 @@ const logLine = (prefix) => (d) => {
 };
 
 function spawnNode(args, childEnv, prefix) {
+  if (stopping()) throw new Error(`not starting ${args[0]}: the bench is stopping`);
   const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', logLine(prefix));
   child.stderr.on('data', logLine(prefix));
@@ -222,7 +225,11 @@ async function stopChild(child, signal = 'SIGTERM', graceMs = 30_000) {
   }
 }
 
+/** A gateway's port → its internal port, where it answers /health/ready (never on its public port). */
+const readyPortOf = new Map();
+
 async function waitReady(port, timeoutMs = 90_000, child) {
+  port = readyPortOf.get(port) ?? port;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`process exited before ready:\n${logText.slice(-4000)}`);
@@ -342,7 +349,8 @@ let db;
 let dbCreated = false;
 const results = { throughput: [], resume: [] };
 
-async function cleanup() {
+/** Processes, database, the prefix's NATS streams, the data dir (with UPLOAD_BENCH_KEEP=1, the data dir and the log are kept). */
+async function removeAll() {
   for (const child of [...children]) await stopChild(child, 'SIGTERM', 15_000).catch(() => undefined);
   await db?.end().catch(() => undefined);
   if (dbCreated) {
@@ -374,18 +382,14 @@ async function cleanup() {
   }
 }
 
-let interrupted = false;
-for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.once(sig, () => {
-    interrupted = true;
-    console.error(`${sig}: cleaning up`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+// At the end, and on Ctrl-C or SIGTERM (lib/cleanup.mjs, which then also kills any process of
+// run-services left behind).
+onCleanup('the processes, database, NATS streams and data dir', removeAll);
 
 async function throughputPhase(baseEnv) {
   const port = await freePort();
-  const runner = spawnNode(['deploy/run-services.mjs', '--no-build'], { ...baseEnv, PORT: String(port), HOST: '127.0.0.1' }, '');
+  readyPortOf.set(port, await freePort());
+  const runner = spawnNode(['deploy/run-services.mjs', '--no-build'], { ...baseEnv, PORT: String(port), INTERNAL_PORT: String(readyPortOf.get(port)), HOST: '127.0.0.1' }, '');
   await waitReady(port, 120_000, runner);
   const base = `http://127.0.0.1:${port}`;
   const pids = { gateway: await childPid(runner.pid, join('gateway', 'dist', 'main.bundle.mjs')), media: await childPid(runner.pid, join('services', 'media', 'dist', 'main.bundle.mjs')) };
@@ -462,8 +466,9 @@ async function throughputPhase(baseEnv) {
   try {
     const sink = await tusSink();
     const gatewayPort = await freePort();
+    readyPortOf.set(gatewayPort, await freePort());
     const app = discoverApps(ROOT, sharedEnv({ ...baseEnv, PORT: String(port) })).find((a) => a.kind === 'gateway');
-    const gateway = spawnNode([app.entry], { ...baseEnv, ...app.env, MEDIA_SERVICE_URL: sink.url, PORT: String(gatewayPort), HOST: '127.0.0.1' }, 'gateway→sink | ');
+    const gateway = spawnNode([app.entry], { ...baseEnv, ...app.env, MEDIA_SERVICE_URL: sink.url, PORT: String(gatewayPort), INTERNAL_PORT: String(readyPortOf.get(gatewayPort)), HOST: '127.0.0.1' }, 'gateway→sink | ');
     try {
       await waitReady(gatewayPort, 60_000, gateway);
       const upload = new tus.Upload(source, tusOptions(`http://127.0.0.1:${gatewayPort}`, auth, CHUNKS[0], SIZE, { retryDelays: [] }));
@@ -586,6 +591,7 @@ async function startTopology(baseEnv, replicas = 1) {
   for (const name of scaled) balancers.set(name, await balancer(ports.get(name)));
   const addressOf = (name) => (balancers.get(name)?.port ?? ports.get(name)[0]);
   const gw = apps.find((a) => a.kind === 'gateway');
+  for (const port of ports.get(gw.name)) readyPortOf.set(port, await freePort());
   for (const app of apps.filter((a) => a.kind === 'service')) {
     gw.env[`${app.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_SERVICE_URL`] = `http://127.0.0.1:${addressOf(app.name)}`;
   }
@@ -594,7 +600,8 @@ async function startTopology(baseEnv, replicas = 1) {
   const procs = new Map(apps.map((a) => [a.name, new Map()]));
   const start = (app, port) => {
     // Links and the WebSocket origin check name the address the client uses.
-    const child = spawnNode([app.entry], { ...shared, PUBLIC_ORIGIN: gatewayAddress, ...app.env, PORT: String(port), HOST: '127.0.0.1' }, `${app.name}:${port} | `);
+    const internal = app.kind === 'gateway' ? { INTERNAL_PORT: String(readyPortOf.get(port)) } : {};
+    const child = spawnNode([app.entry], { ...shared, PUBLIC_ORIGIN: gatewayAddress, ...app.env, ...internal, PORT: String(port), HOST: '127.0.0.1' }, `${app.name}:${port} | `);
     procs.get(app.name).set(port, child);
     return child;
   };
@@ -618,10 +625,24 @@ async function startTopology(baseEnv, replicas = 1) {
   };
 }
 
-/** The web app's tus chunk size and retry schedule, read from its source, so the bench uploads as a phone does. */
+/**
+ * The web app's tus chunk size and retry schedule, read from its source, so the bench uploads as a
+ * phone does: the file under frontend/src that exports RETRY_DELAYS (today
+ * features/media/lib/tus-transport.ts), found wherever the web app keeps it.
+ */
 async function appTusSettings() {
-  const file = 'frontend/src/features/media/lib/tus-transport.ts';
-  const source = await readFile(join(ROOT, file), 'utf8');
+  const files = (await readdir(join(ROOT, 'frontend/src'), { recursive: true })).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+  let file;
+  let source;
+  for (const candidate of files) {
+    const text = await readFile(join(ROOT, 'frontend/src', candidate), 'utf8');
+    if (text.includes('export const RETRY_DELAYS')) {
+      file = join('frontend/src', candidate);
+      source = text;
+      break;
+    }
+  }
+  if (!source) throw new Error('no file under frontend/src exports RETRY_DELAYS');
   const delays = /export const RETRY_DELAYS = (\[[\d,\s]*\]);/.exec(source);
   const chunk = /export const CHUNK_SIZE = (\d+) \* 1024 \* 1024;/.exec(source);
   if (!delays || !chunk) throw new Error(`RETRY_DELAYS or CHUNK_SIZE (n * 1024 * 1024) not found in ${file}`);
@@ -809,9 +830,11 @@ try {
   }
   process.exitCode = failed ? 1 : 0;
 } catch (error) {
-  console.error(error);
-  console.error(logText.slice(-3000));
-  process.exitCode = 2;
+  if (!interrupted()) {
+    console.error(error);
+    console.error(logText.slice(-3000));
+    process.exitCode = 2;
+  }
 } finally {
-  if (!interrupted) await cleanup();
+  await cleanup();
 }

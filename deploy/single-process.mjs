@@ -13,17 +13,18 @@ const root = path.resolve(import.meta.dirname, '..');
 const load = (p) => import(pathToFileURL(path.join(root, p)).href);
 
 const platform = await load('services/platform/dist/index.js');
-const { startAuthService } = await load('services/auth/dist/index.js');
+const { startAuthService, AuthConfig, secretKeyFrom } = await load('services/auth/dist/index.js');
 const { startTimelinesService, TimelinesConfig } = await load('services/timelines/dist/index.js');
 const { startSocialService, SocialConfig } = await load('services/social/dist/index.js');
 const { startSearchService } = await load('services/search/dist/index.js');
 const { startNotificationsService, NotificationsConfig, loadOrCreateVapidKeys } = await load('services/notifications/dist/index.js');
 const { startMediaService, MediaConfig, mediaSchema } = await load('services/media/dist/index.js');
-const { createGateway, GatewayConfig } = await load('gateway/dist/index.js');
+const { createGateway, GatewayConfig, internalUrlOf } = await load('gateway/dist/index.js');
 
-let config, timelinesConfig, socialConfig, notificationsConfig, mediaConfig;
+let config, authConfig, timelinesConfig, socialConfig, notificationsConfig, mediaConfig;
 try {
   config = platform.loadConfig(GatewayConfig);
+  authConfig = platform.loadConfig(AuthConfig);
   timelinesConfig = platform.loadConfig(TimelinesConfig);
   socialConfig = platform.loadConfig(SocialConfig);
   notificationsConfig = platform.loadConfig(NotificationsConfig);
@@ -45,8 +46,9 @@ const bus = await platform.createEventBus({ natsUrl: config.NATS_URL, prefix: co
 const identitySecret = config.INTERNAL_SECRET ?? randomBytes(32).toString('hex');
 
 const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-// Links in e-mails (invitations) point at the gateway.
-const publicOrigin = config.PUBLIC_ORIGIN ?? `http://${shownHost}:${config.PORT}`;
+// Links in e-mails (invitations) lead to PUBLIC_ORIGIN; unset, to the address each request came in
+// on (the app used at 127.0.0.1 gets 127.0.0.1 links, not localhost).
+const publicOrigin = config.PUBLIC_ORIGIN;
 const serviceLogger = (name) => platform.createLogger(name, config.LOG_LEVEL);
 // SMTP with MAIL_URL, else .eml files under DATA_DIR/mail.
 const mail = platform.createMailSender({ mailUrl: timelinesConfig.MAIL_URL, from: timelinesConfig.MAIL_FROM, dataDir, logger: serviceLogger('mail') });
@@ -67,20 +69,23 @@ const start = async (name, starter, options = {}) => {
   services[name] = service.url;
   running.push(service);
 };
-await start('auth', startAuthService);
-await start('timelines', startTimelinesService, { mail, publicOrigin });
+await start('auth', startAuthService, { mail, publicOrigin, totpSecretKey: secretKeyFrom(authConfig.TOTP_SECRET_KEY) });
+await start('timelines', startTimelinesService, { mail, publicOrigin, invitationMailLimits: timelinesConfig.invitationMailLimits() });
 await start('social', startSocialService, { timelinesTimeoutMs: socialConfig.TIMELINES_TIMEOUT_MS });
 await start('search', startSearchService);
 // Web Push keys from VAPID_* when set, else generated once and kept under DATA_DIR/notifications.
 const vapid = notificationsConfig.VAPID_PUBLIC_KEY && notificationsConfig.VAPID_PRIVATE_KEY
   ? { publicKey: notificationsConfig.VAPID_PUBLIC_KEY, privateKey: notificationsConfig.VAPID_PRIVATE_KEY, subject: notificationsConfig.VAPID_SUBJECT }
   : await loadOrCreateVapidKeys(dataDir, notificationsConfig.VAPID_SUBJECT);
-await start('notifications', startNotificationsService, { workQueue, vapid, allowLoopbackPush: notificationsConfig.PUSH_ALLOW_LOOPBACK === 'true' });
+await start('notifications', startNotificationsService, { workQueue, vapid, pushAddresses: notificationsConfig.pushAddresses(), pushSubscriptionsPerPerson: notificationsConfig.PUSH_SUBSCRIPTIONS_PER_PERSON });
 await start('media', startMediaService, {
   storage,
   workQueue,
   timelinesTimeoutMs: mediaConfig.TIMELINES_TIMEOUT_MS,
   sweepIntervalMs: mediaConfig.UPLOAD_SWEEP_MINUTES * 60_000,
+  // Storage quota, failed originals' retention, upload expiry, exports per person.
+  ...mediaConfig.storageOptions(),
+  processingFairness: mediaConfig.processingFairness(),
 });
 
 // The media processing worker, in this process too: its own small pool on the media schema, the
@@ -90,7 +95,7 @@ const { defaultProcessingConcurrency } = await load('services/media/dist/worker-
 // As many jobs at once as the machine's cores and memory allow, unless MEDIA_WORKER_CONCURRENCY says.
 const workerConcurrency = Number(process.env.MEDIA_WORKER_CONCURRENCY) || defaultProcessingConcurrency();
 const workerDataSource = await platform.openDatabase({ url: databaseUrl, schema: mediaSchema.name, entities: mediaSchema.entities, migrations: mediaSchema.migrations, poolSize: 4 + workerConcurrency });
-const worker = await startMediaWorker({ dataSource: workerDataSource, bus, storage, queue: workQueue, logger: serviceLogger('media-worker'), concurrency: workerConcurrency });
+const worker = await startMediaWorker({ dataSource: workerDataSource, bus, storage, queue: workQueue, logger: serviceLogger('media-worker'), concurrency: workerConcurrency, limits: mediaConfig.processingLimits(), perPerson: mediaConfig.MEDIA_PROCESSING_PER_PERSON });
 running.push({ close: async () => { await worker.close(); await workerDataSource.destroy(); } });
 
 const gateway = await createGateway({
@@ -103,8 +108,10 @@ const gateway = await createGateway({
 });
 await gateway.listen({ port: config.PORT, host: config.HOST });
 
-logger.info({ seconds: Number(process.uptime().toFixed(2)), dataDir, database: embedded ? 'embedded' : 'DATABASE_URL' }, 'ready');
-console.log(`\n  Timeliner is running at http://${shownHost}:${config.PORT}\n`);
+logger.info({ seconds: Number(process.uptime().toFixed(2)), dataDir, database: embedded ? 'embedded' : 'DATABASE_URL', probes: internalUrlOf(gateway) }, 'ready');
+console.log(`\n  Timeliner is running at http://${shownHost}:${config.PORT}\n  Invitation links lead to ${publicOrigin ?? 'the address the app is opened at (PUBLIC_ORIGIN sets one)'}\n`);
+// Probes and metrics are never on the public port: on the internal one, loopback unless INTERNAL_HOST says otherwise.
+console.log(`  Probes and metrics (this machine only): ${internalUrlOf(gateway)}/health/ready, ${internalUrlOf(gateway)}/metrics\n`);
 
 // The gateway first (no new requests), then the services in reverse start order, each finishing
 // what it has in flight, then what they share.

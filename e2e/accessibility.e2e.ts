@@ -1,32 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, newAccount, type RegisteredAccount, registerThroughApi } from './support/accounts.js';
+import { axeViolations } from './support/axe.js';
 import { launchBrowser, viewports } from './support/browser.js';
 import { type RunningProduct, startProduct } from './support/product.js';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
 /** axe-core's WCAG 2.1 A and AA rules and its best practices, on the page as it stands. */
 async function violations(page: Page): Promise<string[]> {
-  const result = await page.evaluate(async (source) => {
-    if (!(window as unknown as { axe?: unknown }).axe) (0, eval)(source);
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[]; passes: unknown[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-  }, axeSource);
-  // The checks did run (a page with a heading, landmarks, buttons and links passes dozens of rules).
-  expect(result.passes.length).toBeGreaterThan(10);
-  return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`));
+  return (await axeViolations(page)).map((v) => v.summary);
 }
 
 /** Waits until the screen has loaded what it shows first (no "Loading..." left, no spinner). */

@@ -197,8 +197,12 @@ describe('home feed journeys', () => {
       await card.getByRole('link', { name: a.displayName, exact: true }).waitFor();
       await card.getByText('Timeline • 0:00', { exact: true }).waitFor();
 
+      // The like is kept once the server has it: the reload waits for its answer (a reload while
+      // the request is still on its way may cancel it, which is another story).
+      const liked = pageB.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === `/api/timelines/${id}/like`);
       await likeButton(card).click();
       await card.getByRole('button', { name: 'Like, 1 like', pressed: true }).waitFor();
+      expect((await liked).status()).toBeLessThan(300);
       await pageB.reload();
       await feed(pageB).waitFor();
       await card.getByRole('button', { name: 'Like, 1 like', pressed: true }).waitFor();

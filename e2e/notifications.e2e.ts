@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { callApi, newAccount, type RegisteredAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
 import { launchBrowser, newContext, viewports } from './support/browser.js';
+import { makeClip, publishedTimelineWithClip } from './support/media.js';
 import { type RunningProduct, startProduct } from './support/product.js';
 import { button, pathOf } from './support/screens.js';
+import { eventually } from './support/watch.js';
 
 const bell = (page: Page): Locator => page.getByRole('button', { name: /^Notifications, / });
 
@@ -77,4 +81,73 @@ describe('notifications journey', () => {
       await context.close();
     }, 90_000);
   }
+
+  it('names the video, groups a batch of processed videos, and leads to the video, the post and the export file (desktop)', async () => {
+    const desktop = viewports.find((v) => v.name === 'desktop')!;
+    const owner = await registerThroughApi(product.baseUrl, newAccount('Dana', 'Maker'));
+    const eli = await registerThroughApi(product.baseUrl, newAccount('Eli', 'Viewer'));
+    const title = 'Harbour walk';
+    const timelineId = await publishedTimelineWithClip(product.baseUrl, owner.token, title, makeClip('first-take.mp4', 2));
+    const second = makeClip('second-take.mp4', 2);
+    const form = new FormData();
+    form.append('video', new Blob([readFileSync(second)], { type: 'video/mp4' }), path.basename(second));
+    const upload = await fetch(`${product.baseUrl}/api/timelines/${timelineId}/videos`, { method: 'POST', headers: { authorization: `Bearer ${owner.token}` }, body: form });
+    expect(upload.status).toBe(201);
+    const videos = await eventually('both clips processed', async () => {
+      const list = await callApi<Array<{ id: string; status: string; originalName: string }>>(product.baseUrl, 'GET', `/api/timelines/${timelineId}/videos`, { token: owner.token });
+      return list.body.length === 2 && list.body.every((v) => v.status === 'completed') ? list.body : undefined;
+    }, 90_000);
+    const secondVideo = videos.find((v) => v.originalName === 'second-take.mp4')!;
+
+    // Eli likes the second video and the owner's post; the owner exports the timeline.
+    expect((await callApi(product.baseUrl, 'POST', `/api/videos/${secondVideo.id}/like`, { token: eli.token })).status).toBeLessThan(300);
+    const post = await callApi<{ id: string }>(product.baseUrl, 'POST', '/api/posts', { token: owner.token, body: { content: 'Fresh harbour pictures' } });
+    expect(post.status).toBe(201);
+    expect((await callApi(product.baseUrl, 'POST', `/api/posts/${post.body.id}/like`, { token: eli.token })).status).toBeLessThan(300);
+    const exported = await callApi<{ exportId: string; fileName: string }>(product.baseUrl, 'POST', `/api/timelines/${timelineId}/export`, { token: owner.token, body: { options: { title } } });
+    expect(exported.status).toBe(200);
+
+    type Entry = { type: string; kind: string; text: string; count: number };
+    const entries = await eventually('the four notifications', async () => {
+      const list = await callApi<Entry[]>(product.baseUrl, 'GET', '/api/notifications?limit=50', { token: owner.token });
+      const types = list.body.map((e) => e.type).sort();
+      return types.join() === 'export_ready,like,like,video_processed' ? list.body : undefined;
+    }, 30_000);
+    // The spec's field name, the batch as one entry, the video by its own name.
+    expect(entries.every((e) => e.type === e.kind)).toBe(true);
+    expect(entries.find((e) => e.type === 'video_processed')).toMatchObject({ count: 2, text: `2 of your videos in "${title}" are ready to watch` });
+
+    const { context, problems } = await newContext(browser, desktop, product.baseUrl);
+    await signInWithToken(context, owner.token);
+    const page = await context.newPage();
+    const entry = (text: string) => page.getByTestId('notification').filter({ hasText: text });
+    await page.goto('/notifications');
+    await entry('Eli Viewer liked your video "second-take.mp4"').waitFor();
+    expect(await entry(`liked your video "${title}"`).count()).toBe(0);
+    // What a system entry is about is drawn, not an empty circle.
+    for (const text of ['2 of your videos', 'Your export']) {
+      await expect(entry(text).getByTestId('notification-icon').locator('svg').count()).resolves.toBe(1);
+    }
+
+    // The liked video: the player opens at it, not at the timeline's first video.
+    await entry('liked your video').click();
+    await page.waitForURL((url) => url.pathname === `/watch/${timelineId}` && url.searchParams.get('video') === secondVideo.id);
+    await page.getByText('2 of 2', { exact: true }).waitFor();
+
+    // The post: its own page, not the owner's profile.
+    await page.goto('/notifications');
+    await entry('Eli Viewer liked your post').click();
+    await page.waitForURL(`**/post/${post.body.id}`);
+    await page.getByText('Fresh harbour pictures').first().waitFor();
+
+    // The export: its file downloads.
+    await page.goto('/notifications');
+    const download = page.waitForEvent('download');
+    await entry(`Your export "${title}" is ready to download`).click();
+    await page.waitForURL(`**/exports/${exported.body.exportId}`);
+    expect((await download).suggestedFilename()).toBe(exported.body.fileName);
+    await page.getByRole('link', { name: 'Download again' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 240_000);
 });

@@ -17,6 +17,8 @@ async function eventually(what: string, check: () => Promise<boolean>, timeoutMs
 }
 
 const TAG = 'shorebirds';
+/** A tag only the creator uses: trending still shows it (a small product's tags in use). */
+const OWN_TAG = 'tidepools';
 
 /**
  * Spec 001 section 2 (Search) and spec 000 section 2 (the header box): a public timeline is found
@@ -38,11 +40,14 @@ describe('search journeys', () => {
 
     const created = await callApi<{ id: string }>(product.baseUrl, 'POST', '/api/timelines', {
       token: creator.token,
-      body: { title: 'Tideline diaries', description: `Sandpipers feeding on the estuary at low tide #${TAG}`, visibility: 'public' },
+      body: { title: 'Tideline diaries', description: `Sandpipers feeding on the estuary at low tide #${TAG} #${OWN_TAG}`, visibility: 'public' },
     });
     expect(created.status).toBe(201);
     timelineId = created.body.id;
     expect((await callApi(product.baseUrl, 'PATCH', `/api/timelines/${timelineId}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
+    // A second public timeline of the same creator: popular shows one timeline per creator.
+    const another = await callApi<{ id: string }>(product.baseUrl, 'POST', '/api/timelines', { token: creator.token, body: { title: 'Heron mornings', visibility: 'public' } });
+    expect((await callApi(product.baseUrl, 'PATCH', `/api/timelines/${another.body.id}`, { token: creator.token, body: { status: 'published' } })).status).toBe(200);
 
     // Three people use the tag today: enough for a trend.
     for (const person of [creator, viewer, await registerThroughApi(product.baseUrl, newAccount('Tess', 'Tagger'))]) {
@@ -51,7 +56,8 @@ describe('search journeys', () => {
     await eventually('the timeline and the trend to reach search', async () => {
       const found = await callApi<{ timelines: Array<{ id: string }> }>(product.baseUrl, 'GET', '/api/search/enhanced?q=estuary', { token: viewer.token });
       const trending = await callApi<Array<{ name: string }>>(product.baseUrl, 'GET', '/api/hashtags/trending?limit=10', { token: viewer.token });
-      return found.body.timelines.some((t) => t.id === timelineId) && trending.body.some((t) => t.name === TAG);
+      const heron = await callApi<{ timelines: Array<{ id: string }> }>(product.baseUrl, 'GET', '/api/search/enhanced?q=heron', { token: viewer.token });
+      return heron.body.timelines.length === 1 && found.body.timelines.some((t) => t.id === timelineId) && trending.body.some((t) => t.name === TAG) && trending.body.some((t) => t.name === OWN_TAG);
     });
   }, 120_000);
 
@@ -90,6 +96,10 @@ describe('search journeys', () => {
       // An empty box: popular timelines and trending hashtags.
       await page.getByRole('list', { name: 'Popular timelines' }).waitFor();
       await page.getByRole('list', { name: 'Trending hashtags' }).getByRole('button', { name: new RegExp(`#${TAG}`) }).waitFor();
+      // A tag only one person uses is in use too: the list is never empty while tags are.
+      await page.getByRole('list', { name: 'Trending hashtags' }).getByRole('button', { name: new RegExp(`#${OWN_TAG}`) }).waitFor();
+      // One timeline per creator among the first 12 (the list's own items: a result's hashtags are a list too).
+      await expect(page.getByRole('list', { name: 'Popular timelines' }).locator(':scope > li').count()).resolves.toBe(1);
 
       await searchBox().fill('estuery');
       await page.waitForURL((url) => url.searchParams.get('q') === 'estuery');
@@ -98,6 +108,14 @@ describe('search journeys', () => {
       await result.click();
       await page.waitForURL((url) => url.pathname === `/watch/${timelineId}`);
       expect(pathOf(page)).toBe(`/watch/${timelineId}`);
+    });
+
+    it('finds the timeline by two words each with a typo, a short one too', async () => {
+      await page.goto('/search');
+      // "estuary" with a wrong vowel, "tide" without its i, still being typed.
+      await searchBox().fill('estuery tde');
+      await page.waitForURL((url) => url.searchParams.get('q') === 'estuery tde');
+      await page.getByRole('list', { name: 'Timelines' }).getByRole('link', { name: /Tideline diaries/ }).waitFor();
     });
 
     it('switches tabs: people by name, their timelines, and the no-result texts', async () => {

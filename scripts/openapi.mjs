@@ -59,7 +59,7 @@ async function generateDocument() {
       running.push(service);
       services[name] = service.url;
     }
-    const config = platform.loadConfig(GatewayConfig, { PORT: '0', LOG_LEVEL: 'silent' });
+    const config = platform.loadConfig(GatewayConfig, { PORT: '0', INTERNAL_PORT: '0', LOG_LEVEL: 'silent' });
     const gateway = await createGateway({ config, logger, bus, services, identitySecret, webDist: os.tmpdir() });
     running.push({ close: () => gateway.close() });
     await gateway.listen({ port: 0, host: '127.0.0.1' });

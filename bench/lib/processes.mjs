@@ -1,14 +1,14 @@
 // The processes a bench starts: the product's services and gateway, each its own process on a free
 // port (as deploy/run-services.mjs starts them), their output kept for when one fails, and all of
-// them stopped at the end.
+// them stopped by lib/cleanup.mjs (at the bench's end, or when it is stopped with Ctrl-C or SIGTERM).
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { discoverApps, sharedEnv } from '../../deploy/run-services.mjs';
+import { stopOnCleanup, stopping } from './cleanup.mjs';
 
-const children = new Set();
 let output = '';
 /** BENCH_PROCESS_LOG=<file>: everything the started processes print, each line prefixed with its name. */
 const logFile = process.env.BENCH_PROCESS_LOG;
@@ -51,8 +51,9 @@ async function waitReady(port, child, timeoutMs = 120_000) {
 /** BENCH_NODE_ARGS: options for every started process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-/** Starts `entry` (relative to `root`) on `port` with `processEnv` and waits for its /health/ready. */
-export function startProcess(root, name, entry, processEnv, port) {
+/** Starts `entry` (relative to `root`) on `port` with `processEnv` and waits for its /health/ready (on `readyPort`, the gateway's internal port). */
+export function startProcess(root, name, entry, processEnv, port, readyPort = port) {
+  if (stopping()) return Promise.reject(new Error(`not starting ${name}: the bench is stopping`));
   const child = spawn(process.execPath, [...nodeArgs, join(root, entry)], {
     cwd: root,
     env: { ...processEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
@@ -60,8 +61,8 @@ export function startProcess(root, name, entry, processEnv, port) {
   });
   child.stdout.on('data', collect(`${name} | `));
   child.stderr.on('data', collect(`${name} | `));
-  children.add(child);
-  return waitReady(port, child);
+  stopOnCleanup(child, name);
+  return waitReady(readyPort, child);
 }
 
 /**
@@ -78,14 +79,10 @@ export async function startTopology(root, baseEnv) {
     gateway.env[`${app.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_SERVICE_URL`] = `http://127.0.0.1:${ports.get(app.name)}`;
   }
   const base = `http://127.0.0.1:${ports.get(gateway.name)}`;
-  const start = (list) => Promise.all(list.map((app) => startProcess(root, app.name, app.entry, { ...shared, PUBLIC_ORIGIN: base, ...app.env }, ports.get(app.name))));
+  const internalPort = await freePort();
+  gateway.env.INTERNAL_PORT = String(internalPort);
+  const start = (list) => Promise.all(list.map((app) => startProcess(root, app.name, app.entry, { ...shared, PUBLIC_ORIGIN: base, ...app.env }, ports.get(app.name), app === gateway ? internalPort : undefined)));
   await start(apps.filter((a) => a.kind !== 'gateway'));
   await start([gateway]);
   return { base, service: (name) => `http://127.0.0.1:${ports.get(name)}`, secret: shared.INTERNAL_SECRET };
-}
-
-/** Stops every process started here and waits for them to exit. */
-export async function stopProcesses() {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all([...children].map((c) => (c.exitCode !== null ? null : new Promise((resolve) => c.once('exit', resolve)))));
 }

@@ -1,10 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, testBusPrefix, type TestDatabase } from '@timeliner/platform/testing';
+import { promisify } from 'node:util';
+import { createTestDatabase, testBusPrefix, type TestDatabase, type TestTemplate } from '@timeliner/platform/testing';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -18,6 +21,27 @@ const isReady = (url: string): Promise<boolean> =>
     req.on('error', () => resolve(false));
     req.setTimeout(2_000, () => req.destroy());
   });
+
+const SERVICES = ['auth', 'timelines', 'social', 'search', 'notifications', 'media'];
+
+/**
+ * Every service's schema migrated by the built code (migrate-product.mjs), once per test run:
+ * each journey's database is a copy, so the product's start finds nothing to apply. Keyed by the
+ * built migrations, so a rebuild in the middle of a run makes a new one.
+ */
+const productTemplate = (): TestTemplate => {
+  const digest = createHash('sha256');
+  for (const service of SERVICES) {
+    const dir = path.join(root, 'services', service, 'dist', 'migrations');
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.js')).sort()) digest.update(`${service}/${file}\n`).update(readFileSync(path.join(dir, file)));
+  }
+  return {
+    key: `product_${digest.digest('hex').slice(0, 12)}`,
+    async build(url) {
+      await promisify(execFile)(process.execPath, [path.join(root, 'e2e/support/migrate-product.mjs')], { cwd: root, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: url } });
+    },
+  };
+};
 
 export interface RunningProduct {
   baseUrl: string;
@@ -43,9 +67,11 @@ const freePort = (): Promise<number> =>
  * which `npm test` does.
  */
 export async function startProduct(label: string, env: Record<string, string> = {}): Promise<RunningProduct> {
-  const db: TestDatabase = await createTestDatabase(label);
+  const db: TestDatabase = await createTestDatabase(label, { template: productTemplate() });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `tl-e2e-${label}-`));
   const port = await freePort();
+  // Probes and metrics are on the internal port (loopback), never on the product's.
+  const internalPort = await freePort();
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'deploy/single-process.mjs')], {
     cwd: root,
@@ -53,6 +79,7 @@ export async function startProduct(label: string, env: Record<string, string> = 
       ...process.env,
       NODE_OPTIONS: '',
       PORT: String(port),
+      INTERNAL_PORT: String(internalPort),
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
@@ -70,7 +97,7 @@ export async function startProduct(label: string, env: Record<string, string> = 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}:\n${log}`);
-    const ready = await isReady(`${baseUrl}/health/ready`);
+    const ready = await isReady(`http://127.0.0.1:${internalPort}/health/ready`);
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`the product did not become ready:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -3,8 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppQueryClient } from './app/provider';
 import { createAppRouter } from './app/router';
+import { ME_QUERY_KEY } from './lib/current-user';
 import { applyVersionMarker } from './lib/app-version';
+import { getAuthToken } from './lib/auth-token';
 import { applyCspNonce } from './lib/csp-nonce';
+import { isUnreachable } from './lib/connection';
+import { keepOfflineCache, offerOfflineCache } from './lib/offline-cache';
 import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
@@ -34,6 +38,12 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   const queryClient = createAppQueryClient();
+  if (storage) {
+    // What was shown before, for a page opened without a connection (lib/offline-cache.ts).
+    const offlineCache = { storage, version: __APP_VERSION__, getToken: getAuthToken };
+    offerOfflineCache(queryClient, offlineCache, ME_QUERY_KEY, isUnreachable);
+    keepOfflineCache(queryClient, offlineCache);
+  }
   // The first page's code and data are asked for now, in this task, ahead of React's first render.
   const router = createAppRouter(queryClient);
   const root = createRoot(container);

@@ -18,11 +18,27 @@ const fromNode = [
   'structuredClone',
 ];
 
+/**
+ * Node's Request for a page whose FormData and File are jsdom's. Node's Request cannot read a
+ * jsdom form (in a browser both come from the same place), so a Request made with one keeps it
+ * as `formBody`, where the tests' fetch double finds what the page sent.
+ */
+function requestKeepingJsdomForms(FormData) {
+  return class Request extends globalThis.Request {
+    constructor(input, init) {
+      const form = init?.body instanceof FormData ? init.body : undefined;
+      super(input, form ? { ...init, body: undefined } : init);
+      if (form) this.formBody = form;
+    }
+  };
+}
+
 export default class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of fromNode) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
     }
+    this.global.Request = requestKeepingJsdomForms(this.global.FormData);
   }
 }

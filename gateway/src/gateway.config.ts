@@ -135,13 +135,22 @@ export class GatewayConfig extends BaseConfig {
   MAX_CONNECTIONS_PER_ADDRESS: number = 128;
 
   /**
-   * Port for `/metrics` and `/health/*` only (probes and scrapes inside the cluster); when set
-   * the public port answers 404 for them. 0: served on the public port (npm start, compose).
+   * Port for `/metrics` and `/health/*` only (probes and scrapes); the public port always answers
+   * 404 for them. Default 8081; 0 picks a free port. The address is logged (and printed by
+   * `npm start` and `npm run start:services`) at start.
    */
   @IsInt()
   @Min(0)
   @Max(65_535)
-  INTERNAL_PORT: number = 0;
+  INTERNAL_PORT: number = 8081;
+
+  /**
+   * Address the internal port listens on: loopback by default, so only this machine (or this
+   * container: its healthcheck) reads the metrics; `0.0.0.0` where probes and scrapes come from
+   * elsewhere (Kubernetes sets it, its NetworkPolicy keeps the port to the cluster's monitoring).
+   */
+  @IsString()
+  INTERNAL_HOST: string = '127.0.0.1';
 
   /** Upstream base URLs by service name (`auth` → AUTH_SERVICE_URL), for the services configured. */
   serviceUrls(): Record<string, string> {

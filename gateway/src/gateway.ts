@@ -33,7 +33,7 @@ import { proxyPlugin } from './proxy/proxy.plugin.js';
 import { realtimePlugin } from './realtime/realtime.plugin.js';
 import { busTimelineAccess, type TimelineAccessCheck, TopicAuthorizer } from './realtime/topic-authorizer.js';
 import { websocketServerOptions } from './realtime/websocket-server.js';
-import { RouteTable } from './routes/route-table.js';
+import { type RouteEntry, RouteTable } from './routes/route-table.js';
 import { BusSessionLookup } from './sessions/session-lookup.js';
 import { SessionResolver } from './sessions/session-resolver.js';
 import { watchRevocations } from './sessions/session-revocations.js';
@@ -51,6 +51,8 @@ export interface GatewayOptions {
   webDist?: string;
   /** Who may watch a timeline over /ws; default: ask the timelines service over the bus. */
   timelineAccess?: TimelineAccessCheck;
+  /** The route table; default the product's (ROUTES). Tests of the proxy's mechanics pass their own. */
+  routes?: readonly RouteEntry[];
 }
 
 /** How long a starting gateway waits for Redis before it starts counting in its own memory. */
@@ -84,7 +86,7 @@ const OWN_BODY_LIMIT = 1024 * 1024;
 export async function createGateway(options: GatewayOptions): Promise<NestFastifyApplication> {
   const { config, logger, bus } = options;
   const upstreams = Object.fromEntries(Object.entries(options.services).map(([name, url]) => [name, url.replace(/\/+$/, '')]));
-  const routes = new RouteTable();
+  const routes = new RouteTable(options.routes);
   const registry = createMetricsRegistry('gateway');
   const metrics = new GatewayMetrics(registry);
   const sessions = new SessionResolver(new BusSessionLookup(bus, config.AUTH_TIMEOUT_MS), {
@@ -112,12 +114,11 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  let internalMark: string | undefined;
   app.useGlobalFilters(new HttpErrorFilter(logger));
 
   // Order matters: hooks run in registration order, and rate limits attach to routes declared after them.
   addRequestContext(fastify, logger);
-  if (config.INTERNAL_PORT > 0) internalMark = restrictInternalPaths(fastify).mark;
+  const internalMark = restrictInternalPaths(fastify).mark;
   instrumentHttp(fastify, registry);
   guardSlowClients(fastify, app.getHttpServer() as Server, {
     windowMs: config.BODY_TIMEOUT_SECONDS * 1000,
@@ -160,6 +161,7 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
   await app.register(webAppPlugin, { webDist: options.webDist ?? config.WEB_DIST, logger });
 
   await app.init();
-  if (internalMark) await listenInternal(fastify, internalMark, config.INTERNAL_PORT, config.HOST);
+  const internalUrl = await listenInternal(fastify, internalMark, config.INTERNAL_PORT, config.INTERNAL_HOST, app);
+  logger.info({ url: internalUrl }, 'probes (/health/live, /health/ready) and /metrics on the internal port');
   return app;
 }

@@ -1,4 +1,5 @@
 export { createGateway, type GatewayOptions } from './gateway.js';
+export { internalUrlOf } from './http/internal-port.js';
 export { GatewayConfig } from './gateway.config.js';
 export { MemoryRateCounter, type RateCounter, RedisRateCounter } from './http/rate-counter.js';
 export { mergeOpenApi, OpenApiMergeError, routedOnly, sortKeys } from './openapi/merge-openapi.js';

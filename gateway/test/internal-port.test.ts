@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { loadConfig } from '@timeliner/platform';
+import { GatewayConfig } from '../src/gateway.config.js';
 import { type FakeUpstream, startFakeUpstream } from './support/fake-upstream.js';
 import { type RunningGateway, SECRET, startGateway } from './support/start-gateway.js';
 import { openTestBus, type TestBus } from './support/test-bus.js';
@@ -52,5 +55,53 @@ describe('probes and metrics on the internal port', () => {
     expect((await fetch(`${internal}/api/auth/echo`)).status).toBe(404);
     expect((await fetch(`${internal}/`)).status).toBe(404);
     expect((await fetch(`${gateway.url}/api/auth/echo`)).status).toBe(200);
+  });
+});
+
+/** An address of this machine other than loopback, if it has one. */
+const outsideAddress = (): string | undefined =>
+  Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+
+describe('probes and metrics by default', () => {
+  let bus: TestBus;
+  let upstream: FakeUpstream;
+
+  beforeAll(async () => {
+    bus = await openTestBus('in-process', 'gwinternaldefault');
+    upstream = await startFakeUpstream(SECRET);
+  });
+  afterAll(async () => {
+    await upstream?.close();
+    await bus?.close();
+  });
+
+  it('are never on the public port, and are on port 8081 of loopback unless configured otherwise', async () => {
+    expect(loadConfig(GatewayConfig, {})).toMatchObject({ INTERNAL_PORT: 8081, INTERNAL_HOST: '127.0.0.1' });
+    // A free port instead of 8081 (tests run side by side); the host is the default.
+    const gateway = await startGateway({ bus: bus.gateway, services: { auth: upstream.url }, env: { INTERNAL_PORT: '0' } });
+    try {
+      for (const path of ['/metrics', '/health/ready', '/health/live']) expect([path, (await fetch(`${gateway.url}${path}`)).status]).toEqual([path, 404]);
+      expect(gateway.internalUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${gateway.internalUrl}/metrics`)).status).toBe(200);
+      expect((await fetch(`${gateway.internalUrl}/health/ready`)).status).toBe(200);
+      const outside = outsideAddress();
+      if (outside) {
+        const port = new URL(gateway.internalUrl).port;
+        await expect(fetch(`http://${outside}:${port}/metrics`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+      }
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('listen on every address when INTERNAL_HOST says so (Kubernetes)', async () => {
+    const outside = outsideAddress();
+    const gateway = await startGateway({ bus: bus.gateway, services: { auth: upstream.url }, env: { INTERNAL_PORT: '0', INTERNAL_HOST: '0.0.0.0' } });
+    try {
+      const port = new URL(gateway.internalUrl).port;
+      expect((await fetch(`http://${outside ?? '127.0.0.1'}:${port}/metrics`)).status).toBe(200);
+    } finally {
+      await gateway.close();
+    }
   });
 });

@@ -94,12 +94,14 @@ describe.each(BUS_KINDS)('/ws over the %s bus', (kind) => {
     b.socket.send({ type: 'subscribe', topic: `user:${a.session.userId}` });
     expect(await b.socket.next()).toEqual({ type: 'error', message: 'Not allowed', topic: `user:${a.session.userId}` });
 
+    const post = randomUUID();
     const notification: RealtimeMessage = {
       type: 'notification',
       unreadCount: 1,
       notification: {
-        id: randomUUID(), kind: 'like', count: 1, actors: [], read: false, link: '/', text: 'Ben liked your post',
-        target: { type: 'post', id: randomUUID(), timelineId: null, title: null }, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+        id: randomUUID(), type: 'like', kind: 'like', userId: a.session.userId, actorId: b.session.userId, targetType: 'post', targetId: post,
+        count: 1, actors: [], read: false, link: `/post/${post}`, text: 'Ben liked your post', message: 'Ben liked your post',
+        target: { type: 'post', id: post, timelineId: null, title: null }, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
       },
     };
     await broadcastRealtime(bus.services, Realtime.userSubject(a.session.userId), notification);

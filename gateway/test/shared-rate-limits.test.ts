@@ -101,7 +101,7 @@ describe('rate limits shared through Redis by two gateway replicas', () => {
     try {
       const login = () => request(alone.url).post('/api/auth/login').send({ email: 'a@example.com', password: 'x' });
       expect([(await login()).status, (await login()).status, (await login()).status]).toEqual([200, 200, 429]);
-      const metrics = await request(alone.url).get('/metrics').expect(200);
+      const metrics = await request(alone.internalUrl).get('/metrics').expect(200);
       expect(metrics.text).toMatch(/^gateway_rate_limit_local_hits_total\{[^}]*\} [1-9]\d*$/m);
     } finally {
       await alone.close();

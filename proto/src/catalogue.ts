@@ -9,6 +9,7 @@
 import { SessionRevokedSchema, UserRegisteredSchema, UserUpdatedSchema } from './gen/timeliner/auth/v1/events_pb.js';
 import { VerifySessionReplySchema, VerifySessionRequestSchema } from './gen/timeliner/auth/v1/session_pb.js';
 import { LookupUserReplySchema, LookupUserRequestSchema } from './gen/timeliner/auth/v1/users_pb.js';
+import { ReplayPeopleReplySchema, ReplayPeopleRequestSchema } from './gen/timeliner/auth/v1/replay_pb.js';
 import {
   CommentAddedSchema,
   CommentDeletedSchema,
@@ -22,6 +23,13 @@ import {
   TimelineCommentDeletedSchema,
 } from './gen/timeliner/social/v1/events_pb.js';
 import { CheckTimelineAccessReplySchema, CheckTimelineAccessRequestSchema } from './gen/timeliner/timelines/v1/access_pb.js';
+import { ReplayTimelinesReplySchema, ReplayTimelinesRequestSchema } from './gen/timeliner/timelines/v1/replay_pb.js';
+import { ReplayTimelineLikesReplySchema, ReplayTimelineLikesRequestSchema } from './gen/timeliner/social/v1/replay_pb.js';
+import { CommentApprovedSchema, CommentHeldSchema } from './gen/timeliner/social/v1/comment_controls_pb.js';
+import { FollowRequestChangedSchema } from './gen/timeliner/social/v1/follow_requests_pb.js';
+import { BlockChangedSchema, MuteChangedSchema, MutedWordsChangedSchema } from './gen/timeliner/social/v1/filters_pb.js';
+import { AccountSuspensionChangedSchema, ContentModeratedSchema, ModerationNoticeSchema } from './gen/timeliner/social/v1/moderation_pb.js';
+import { RebuildReadModelReplySchema, RebuildReadModelRequestSchema } from './gen/timeliner/platform/v1/read_model_pb.js';
 import {
   CollaboratorAddedSchema,
   CollaboratorRemovedSchema,
@@ -37,7 +45,7 @@ import {
   TimelineUnpublishedSchema,
   TimelineUpdatedSchema,
 } from './gen/timeliner/timelines/v1/events_pb.js';
-import { ExportCompletedSchema, ImageProcessedSchema, MediaDeletedSchema, MediaReorderedSchema, UploadCompletedSchema, VideoFailedSchema, VideoProcessedSchema } from './gen/timeliner/media/v1/events_pb.js';
+import { ExportCompletedSchema, ExportDownloadedSchema, ImageProcessedSchema, MediaDeletedSchema, MediaReorderedSchema, UploadCompletedSchema, VideoFailedSchema, VideoProcessedSchema } from './gen/timeliner/media/v1/events_pb.js';
 import { ExportTimelineJobSchema, ProcessMediaJobSchema } from './gen/timeliner/media/v1/jobs_pb.js';
 import { NotificationChangedSchema } from './gen/timeliner/notifications/v1/events_pb.js';
 import { DeliverPushJobSchema } from './gen/timeliner/notifications/v1/jobs_pb.js';
@@ -54,6 +62,8 @@ export const AuthRpc = {
   VerifySession: defineRpc('auth.session.verify', 1, VerifySessionRequestSchema, VerifySessionReplySchema),
   /** Does this e-mail address have an account? Asked by services only. Queue group `auth`. */
   LookupUser: defineRpc('auth.user.lookup', 1, LookupUserRequestSchema, LookupUserReplySchema),
+  /** The people as they stand, one page at a time: what a read model of people rebuilds itself from. Queue group `auth`. */
+  Replay: defineRpc('auth.user.replay', 1, ReplayPeopleRequestSchema, ReplayPeopleReplySchema),
 } as const;
 
 export const TimelinesEvents = {
@@ -76,6 +86,21 @@ export const TimelinesEvents = {
 export const TimelinesRpc = {
   /** May this user see (or edit) this timeline? Asked by the gateway and by services. Queue group `timelines`. */
   CheckAccess: defineRpc('timelines.access.check', 1, CheckTimelineAccessRequestSchema, CheckTimelineAccessReplySchema),
+  /**
+   * The timelines as they stand, one page at a time, as their last snapshots (same revision): what
+   * a read model rebuilds itself from. Queue group `timelines`.
+   */
+  Replay: defineRpc('timelines.timeline.replay', 1, ReplayTimelinesRequestSchema, ReplayTimelinesReplySchema),
+} as const;
+
+/**
+ * Rebuilding a service's read models from the producers' current state (`npm run read-model --
+ * rebuild <service>`): the request starts it on one replica of the service's queue group, progress
+ * is broadcast on `ReadModelRebuild.progressSubject(service)`.
+ */
+export const ReadModelRebuild = {
+  rpc: (service: string) => defineRpc(`${service}.read_model.rebuild`, 1, RebuildReadModelRequestSchema, RebuildReadModelReplySchema),
+  progressSubject: (service: string) => `read_model.progress.${service}`,
 } as const;
 
 export const SocialEvents = {
@@ -89,8 +114,34 @@ export const SocialEvents = {
   /** Comments on posts and videos and replies to video comments (timeline comments have their own). */
   CommentAdded: defineEvent('social.comment.added', 1, CommentAddedSchema),
   CommentDeleted: defineEvent('social.comment.deleted', 1, CommentDeletedSchema),
+  /** A comment waits for the approval of its item's moderators; nobody else is told of it yet. */
+  CommentHeld: defineEvent('social.comment.held', 1, CommentHeldSchema),
+  /** A held comment was approved: its author is told (its CommentAdded/TimelineCommentAdded follows). */
+  CommentApproved: defineEvent('social.comment.approved', 1, CommentApprovedSchema),
   FollowChanged: defineEvent('social.follow.changed', 1, FollowChangedSchema),
   ReportFiled: defineEvent('social.report.filed', 1, ReportFiledSchema),
+  /** A request to follow a private account: asked, approved, declined or taken back (a request is not a follow). */
+  FollowRequestChanged: defineEvent('social.follow_request.changed', 1, FollowRequestChangedSchema),
+  /** A block or its lifting, versioned per pair: every read model hides the pair from each other. */
+  BlockChanged: defineEvent('social.block.changed', 1, BlockChangedSchema),
+  /** An account muted or unmuted, versioned per pair; never told to the muted person. */
+  MuteChanged: defineEvent('social.mute.changed', 1, MuteChangedSchema),
+  /** A person's whole list of muted words and hashtags after a change, versioned. */
+  MutedWordsChanged: defineEvent('social.muted_words.changed', 1, MutedWordsChangedSchema),
+  /** A moderator hid, restored or marked sensitive an item, versioned: every read model hides it. */
+  ContentModerated: defineEvent('social.content.moderated', 1, ContentModeratedSchema),
+  /** An account suspended or its suspension lifted, versioned: auth ends its sessions and refuses its sign-in. */
+  AccountSuspensionChanged: defineEvent('social.account.suspension.changed', 1, AccountSuspensionChangedSchema),
+  /** A reporter told the outcome of their report, or an author what moderators did and why. */
+  ModerationNotice: defineEvent('social.moderation.notice', 1, ModerationNoticeSchema),
+} as const;
+
+export const SocialRpc = {
+  /**
+   * The timelines' like counts as they stand, one page at a time, with their count_version: what
+   * the timelines service's likes_count rebuilds itself from. Queue group `social`.
+   */
+  ReplayTimelineLikes: defineRpc('social.timeline_likes.replay', 1, ReplayTimelineLikesRequestSchema, ReplayTimelineLikesReplySchema),
 } as const;
 
 export const MediaEvents = {
@@ -102,6 +153,8 @@ export const MediaEvents = {
   MediaReordered: defineEvent('media.media.reordered', 1, MediaReorderedSchema),
   /** A timeline export finished; its requester may download it. */
   ExportCompleted: defineEvent('media.export.completed', 1, ExportCompletedSchema),
+  /** An export's file was downloaded from its start: the timeline's analytics count it. */
+  ExportDownloaded: defineEvent('media.export.downloaded', 1, ExportDownloadedSchema),
 } as const;
 
 /** The notifications service's own events: its outbox carries them to its delivery consumer group. */

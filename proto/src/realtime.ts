@@ -60,7 +60,17 @@ export interface NotificationActor {
 /** One grouped notification as `GET /api/notifications` lists it. */
 export interface NotificationEntry {
   id: string;
+  /** What happened (like, comment, follow, video_processed, ...): the spec's `type`. */
+  type: string;
+  /** The same as `type`, under its earlier name. */
   kind: string;
+  /** The person the notification is for. */
+  userId: string;
+  /** The latest person who acted; null for what the system did. */
+  actorId: string | null;
+  /** The target's type and id, as `target` holds them. */
+  targetType: string;
+  targetId: string;
   /** People who acted, distinct, counted; `actors` holds the latest three of them. */
   count: number;
   actors: NotificationActor[];
@@ -70,6 +80,8 @@ export interface NotificationEntry {
   target: { type: string; id: string; timelineId: string | null; title: string | null };
   /** A sentence for the notification, e.g. "Ana, Ben and 12 others liked your timeline". */
   text: string;
+  /** The same sentence: the spec's `message`. */
+  message: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -87,6 +99,18 @@ export interface NotificationCountChanged {
   unreadCount: number;
 }
 
+/**
+ * On `realtime.user.<requester>`: how far an export of theirs has come (the player's download
+ * button shows it). `timeline` is the exported timeline's id; `progress` a percentage, 0–100.
+ */
+export interface ExportProgress {
+  type: 'export_progress';
+  exportId: string;
+  timeline: string;
+  status: 'processing' | 'completed' | 'error';
+  progress: number;
+}
+
 export type RealtimeMessage =
   | NotificationReceived
   | NotificationCountChanged
@@ -95,7 +119,8 @@ export type RealtimeMessage =
   | VideoProcessingCompleted
   | VideoProcessingError
   | MediaProcessingCompleted
-  | MediaProcessingError;
+  | MediaProcessingError
+  | ExportProgress;
 
 export type RealtimeMessageType = RealtimeMessage['type'];
 
@@ -119,6 +144,7 @@ const MESSAGE_FIELDS: Record<RealtimeMessageType, Record<string, FieldSpec>> = {
   video_processing_error: { timelineId: 'string', videoId: 'string', error: 'string' },
   media_processing_completed: { timelineId: 'string', mediaId: 'string', mediaType: 'string' },
   media_processing_error: { timelineId: 'string', mediaId: 'string', mediaType: 'string', error: 'string' },
+  export_progress: { exportId: 'string', timeline: 'string', status: 'string', progress: 'number' },
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -27,7 +27,7 @@ let socialDb: TestDatabase;
 let people: Record<Exclude<Who, 'anonymous'>, Person>;
 const fixtures = new Map<State, { timelineId: string; videoId: string }>();
 
-function callSocial(method: 'get' | 'post' | 'delete', path: string, who: Who) {
+function callSocial(method: 'get' | 'post' | 'put' | 'delete', path: string, who: Who) {
   const requestId = `access-${randomBytes(6).toString('hex')}`;
   const person = who === 'anonymous' ? undefined : people[who];
   const headers = signIdentity(timelines.secret, { userId: person?.userId, sessionId: person?.sessionId, clientIp: '198.51.100.7' }, { requestId, method: method.toUpperCase(), url: path });
@@ -99,6 +99,74 @@ describe('social routes follow the timelines service on every caller and timelin
         outcomes.push(`${route.method} ${route.template} ${who} → ${res.status}`);
         const write = route.method !== 'get';
         const status = write && who === 'anonymous' ? 401 : visible(who, state) ? route.ok : 404;
+        expected.push(`${route.method} ${route.template} ${who} → ${status}`);
+      }
+    }
+    expect(outcomes).toEqual(expected);
+  }, 60_000);
+});
+
+/**
+ * Comment controls of a timeline and its videos: every such route of the OpenAPI document × every
+ * caller × every timeline state. Who sees the timeline reads its comment settings; only its owner
+ * and editors change them, read the approval queue, approve, pin and delete others' comments;
+ * anyone else who sees it gets 403, whoever does not see it 404, and signed-out writes 401.
+ */
+describe('comment controls follow the timelines service on every caller and timeline state', () => {
+  type Method = 'get' | 'put' | 'post' | 'delete';
+  const socialQuery = async (sql: string, params: unknown[]) => social.app.get((await import('typeorm')).DataSource).query(sql, params) as Promise<unknown[]>;
+
+  async function controlRoutes(): Promise<Array<{ method: Method; template: string }>> {
+    const doc = (await request(social.url).get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    return Object.entries(doc.paths)
+      .filter(([template]) => /^\/api\/(timelines|videos)\/\{id\}\/(comment-settings|held-comments|comments\/\{commentId\}(\/approve|\/pin)?)$/.test(template))
+      .flatMap(([template, ops]) => Object.keys(ops).filter((m): m is Method => ['get', 'put', 'post', 'delete'].includes(m)).map((method) => ({ method, template })))
+      // The video comment's own DELETE (its author's) is covered by the route list above.
+      .filter(({ method, template }) => !(method === 'delete' && template === '/api/videos/{id}/comments/{commentId}'));
+  }
+
+  /** A comment by the owner on the timeline or the video, new for each call (a deletion takes it). */
+  async function ownersComment(template: string, timelineId: string, videoId: string): Promise<string> {
+    const id = randomUUID();
+    if (template.startsWith('/api/videos')) {
+      await socialQuery(`INSERT INTO video_comments (id, video_id, timeline_id, user_id, content) VALUES ($1, $2, $3, $4, 'by the owner')`, [id, videoId, timelineId, people.owner.userId]);
+    } else {
+      await socialQuery(`INSERT INTO timeline_comments (id, timeline_id, user_id, content) VALUES ($1, $2, $3, 'by the owner')`, [id, timelineId, people.owner.userId]);
+    }
+    return id;
+  }
+
+  /** Reads and the settings answer 200; approving, pinning and deleting 204. */
+  const allowed = (method: Method, template: string) => (method === 'get' || template.endsWith('comment-settings') ? 200 : 204);
+
+  it('covers the settings, queue, approve, pin and delete routes', async () => {
+    expect((await controlRoutes()).map((r) => `${r.method} ${r.template}`).sort()).toEqual([
+      'delete /api/timelines/{id}/comments/{commentId}',
+      'delete /api/timelines/{id}/comments/{commentId}/pin',
+      'delete /api/videos/{id}/comments/{commentId}/pin',
+      'get /api/timelines/{id}/comment-settings',
+      'get /api/timelines/{id}/held-comments',
+      'post /api/timelines/{id}/comments/{commentId}/approve',
+      'post /api/videos/{id}/comments/{commentId}/approve',
+      'put /api/timelines/{id}/comment-settings',
+      'put /api/timelines/{id}/comments/{commentId}/pin',
+      'put /api/videos/{id}/comments/{commentId}/pin',
+    ]);
+  });
+
+  it.each(STATES)('%s', async (state) => {
+    const { timelineId, videoId } = fixtures.get(state)!;
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    for (const route of await controlRoutes()) {
+      for (const who of WHO) {
+        const commentId = route.template.includes('{commentId}') ? await ownersComment(route.template, timelineId, videoId) : '';
+        const path = route.template.replace('{id}', route.template.startsWith('/api/videos') ? videoId : timelineId).replace('{commentId}', commentId);
+        const res = await callSocial(route.method, path, who).send(route.method === 'put' && route.template.endsWith('comment-settings') ? { whoMayComment: 'everyone' } : undefined);
+        outcomes.push(`${route.method} ${route.template} ${who} → ${res.status}`);
+        const readsSettings = route.method === 'get' && route.template.endsWith('comment-settings');
+        const moderator = who === 'owner' || who === 'editor';
+        const status = !readsSettings && who === 'anonymous' ? 401 : !visible(who, state) ? 404 : readsSettings || moderator ? allowed(route.method, route.template) : 403;
         expected.push(`${route.method} ${route.template} ${who} → ${status}`);
       }
     }

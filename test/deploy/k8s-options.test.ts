@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectionBudget, connectionBudgetErrors, MAX_CONNECTIONS_ANNOTATION } from './lib/connection-budget.js';
 import { availabilityErrors, designRuleErrors } from './lib/k8s-rules.js';
+import { cnpgErrors } from './lib/cnpg-schema.js';
 import { schemaErrors, unknownFieldErrors } from './lib/k8s-schema.js';
 import { kustomize } from './lib/kustomize.js';
 import { ofKind, podTemplate, type Resource, selects } from './lib/resource.js';
@@ -19,6 +20,8 @@ const k8sDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'k8s');
 const VARIANTS = {
   'nats-cluster': ['nats-cluster'],
   managed: ['managed-postgres', 'managed-nats', 'managed-object-storage'],
+  'prometheus-rules': ['prometheus-rules'],
+  'cloudnative-pg': ['cloudnative-pg'],
 } as const;
 type Variant = keyof typeof VARIANTS | 'base' | 'production';
 
@@ -84,6 +87,30 @@ describe('k8s production options', () => {
     });
   });
 
+  describe('the alert rules (Prometheus Operator)', () => {
+    const rules = () => ofKind(renders['prometheus-rules'], 'PrometheusRule').flatMap((r) => r.spec.groups.flatMap((g: any) => g.rules));
+    const operations = readFileSync(join(k8sDir, 'OPERATIONS.md'), 'utf8');
+    /** GitHub's anchor of a Markdown heading. */
+    const anchors = new Set([...operations.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')));
+
+    it('alert on every consumer metric: pending, oldest pending age, redeliveries by reason, dead letters', () => {
+      const exprs = rules().map((r: any) => r.expr as string).join('\n');
+      for (const metric of ['events_pending', 'events_oldest_pending_seconds', 'events_dead_letters']) expect(exprs).toContain(metric);
+      for (const reason of ['missing_reference', 'failed', 'outage']) expect(exprs).toContain(`events_redeliveries_total{reason="${reason}"}`);
+      expect(ofKind(renders.production, 'PrometheusRule')).toEqual([]); // only where the component is listed
+    });
+
+    it('give each alert a severity and a runbook section in k8s/OPERATIONS.md that exists', () => {
+      for (const rule of rules()) {
+        expect(rule.labels.severity).toMatch(/^(warning|critical)$/);
+        const [file, anchor] = (rule.annotations.runbook as string).split('#');
+        expect(file).toBe('k8s/OPERATIONS.md');
+        expect(anchor).toBe((rule.alert as string).toLowerCase());
+        expect(anchors).toContain(anchor);
+      }
+    });
+  });
+
   describe('the three-server NATS', () => {
     const resources = () => renders['nats-cluster'];
 
@@ -98,6 +125,15 @@ describe('k8s production options', () => {
       expect(args.find((a) => a.startsWith('--routes='))).toBe('--routes=nats://nats-0.nats:6222,nats://nats-1.nats:6222,nats://nats-2.nats:6222');
       expect(pod.containers[0].env).toContainEqual({ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } });
       expect(find(resources(), 'Service', 'nats')!.spec.publishNotReadyAddresses).toBe(true);
+    });
+
+    it('sets sync_interval explicitly, from a config file every server reads', () => {
+      const pod = podTemplate(find(resources(), 'StatefulSet', 'nats')!)!.spec;
+      const path = (pod.containers[0].args as string[]).find((a) => a.startsWith('--config='))!.slice('--config='.length);
+      const mount = pod.containers[0].volumeMounts.find((m: any) => m.mountPath === path);
+      const volume = pod.volumes.find((v: any) => v.name === mount.name);
+      const configMap = find(resources(), 'ConfigMap', volume.configMap.name)!;
+      expect(configMap.data![mount.subPath]).toMatch(/jetstream\s*\{[^}]*\n\s*sync_interval:\s*(always|\d+[smh])\s*\n/);
     });
 
     it('keeps every stream on three servers and lets one server go at a time', () => {
@@ -122,7 +158,8 @@ describe('k8s production options', () => {
       expect(ofKind(resources(), 'StatefulSet').map((s) => s.metadata.name)).toEqual(['redis']);
       expect(ofKind(resources(), 'Job')).toEqual([]);
       const budgets = ofKind(resources(), 'PodDisruptionBudget').map((p) => p.metadata.name);
-      for (const name of ['postgres', 'nats', 'minio']) expect(budgets).not.toContain(name);
+      for (const name of ['postgres', 'nats', 'seaweedfs']) expect(budgets).not.toContain(name);
+      expect(ofKind(resources(), 'Service').map((s) => s.metadata.name)).not.toContain('seaweedfs');
     });
 
     it('points the apps at them', () => {
@@ -150,6 +187,82 @@ describe('k8s production options', () => {
     });
   });
 
+  describe('CloudNativePG: three instances and PgBouncer in transaction mode', () => {
+    const resources = () => renders['cloudnative-pg'];
+    const envOf = (deployment: string) => podTemplate(find(resources(), 'Deployment', deployment)!)!.spec.containers[0].env as any[];
+
+    it('runs a Cluster of three instances on different nodes instead of the StatefulSet', () => {
+      const clusters = ofKind(resources(), 'Cluster');
+      expect(clusters.map((c) => [c.apiVersion, c.metadata.name])).toEqual([['postgresql.cnpg.io/v1', 'timeliner-db']]);
+      expect(clusters[0]!.spec).toMatchObject({ instances: 3, affinity: { enablePodAntiAffinity: true, topologyKey: 'kubernetes.io/hostname', podAntiAffinityType: 'required' } });
+      expect(ofKind(resources(), 'StatefulSet').map((s) => s.metadata.name)).not.toContain('postgres');
+      expect(ofKind(resources(), 'Service').map((s) => s.metadata.name)).not.toContain('postgres');
+    });
+
+    it('puts a transaction-mode Pooler in front of the primary and one in front of the replicas', () => {
+      const poolers = ofKind(resources(), 'Pooler').map((p) => [p.metadata.name, p.spec.cluster.name, p.spec.type, p.spec.pgbouncer.poolMode]);
+      expect(poolers).toEqual([
+        ['timeliner-db-pooler-ro', 'timeliner-db', 'ro', 'transaction'],
+        ['timeliner-db-pooler-rw', 'timeliner-db', 'rw', 'transaction'],
+      ]);
+      // Server connections the poolers may open to the primary fit its max_connections.
+      const maxConnections = Number(find(resources(), 'Cluster', 'timeliner-db')!.spec.postgresql.parameters.max_connections);
+      const rw = find(resources(), 'Pooler', 'timeliner-db-pooler-rw')!.spec;
+      expect(rw.instances * Number(rw.pgbouncer.parameters.default_pool_size)).toBeLessThanOrEqual(maxConnections - 20);
+    });
+
+    it('points every service and worker at the rw pooler, its lag-tolerant reads at the ro pooler, in transaction mode', () => {
+      expect(config(resources()).DATABASE_POOL_MODE).toBe('transaction');
+      for (const deployment of ['auth', 'social', 'search', 'timelines', 'notifications', 'media', 'media-worker']) {
+        const env = envOf(deployment);
+        const names = env.map((e) => e.name);
+        expect(env).toContainEqual({ name: 'DATABASE_PASSWORD', valueFrom: { secretKeyRef: { name: 'timeliner-db-app', key: 'password' } } });
+        // Kubernetes expands $(DATABASE_PASSWORD) only from a variable defined before.
+        expect(names.indexOf('DATABASE_PASSWORD')).toBeLessThan(names.indexOf('DATABASE_URL'));
+        expect(env.find((e) => e.name === 'DATABASE_URL').value).toBe('postgres://timeliner:$(DATABASE_PASSWORD)@timeliner-db-pooler-rw:5432/timeliner');
+        expect(env.find((e) => e.name === 'DATABASE_READ_URL').value).toBe('postgres://timeliner:$(DATABASE_PASSWORD)@timeliner-db-pooler-ro:5432/timeliner');
+      }
+      expect(envOf('gateway').map((e) => e.name)).not.toContain('DATABASE_URL');
+    });
+
+    it('lets the apps reach the poolers, the poolers the instances, and the instances each other', () => {
+      const pooler = { 'cnpg.io/poolerName': 'timeliner-db-pooler-rw' };
+      const instance = { 'cnpg.io/cluster': 'timeliner-db', 'cnpg.io/podRole': 'instance' };
+      const egressTo = (from: Record<string, string>, to: Record<string, string>) =>
+        ofKind(resources(), 'NetworkPolicy')
+          .filter((p) => selects(p.spec.podSelector, from) && (p.spec.policyTypes ?? []).includes('Egress'))
+          .flatMap((p) => p.spec.egress ?? [])
+          .some((rule: any) => rule.to?.some((peer: any) => peer.podSelector && selects(peer.podSelector, to)) && rule.ports?.some((p: any) => p.port === 5432));
+      const ingressFrom = (to: Record<string, string>, from: Record<string, string>) =>
+        ofKind(resources(), 'NetworkPolicy')
+          .filter((p) => selects(p.spec.podSelector, to) && (p.spec.policyTypes ?? []).includes('Ingress'))
+          .flatMap((p) => p.spec.ingress ?? [])
+          .some((rule: any) => rule.from?.some((peer: any) => peer.podSelector && selects(peer.podSelector, from)) && rule.ports?.some((p: any) => p.port === 5432));
+      for (const app of ['social', 'media-worker']) {
+        expect([app, egressTo(labelsOf(resources(), app), pooler), ingressFrom(pooler, labelsOf(resources(), app))]).toEqual([app, true, true]);
+      }
+      expect([egressTo(pooler, instance), ingressFrom(instance, pooler), egressTo(instance, instance), ingressFrom(instance, instance)]).toEqual([true, true, true, true]);
+      expect(egressTo(labelsOf(resources(), 'gateway'), pooler)).toBe(false);
+    });
+
+    it("the CRD check refuses what the operator's schema refuses", () => {
+      const cluster = structuredClone(find(resources(), 'Cluster', 'timeliner-db')!);
+      delete cluster.spec.instances;
+      cluster.spec.instance = 3;
+      cluster.spec.postgresql.parameters.max_connections = 200;
+      const pooler = structuredClone(find(resources(), 'Pooler', 'timeliner-db-pooler-rw')!);
+      pooler.spec.pgbouncer.poolMode = 'statement';
+      pooler.spec.pgbouncer.parameters.pool_mode = 'transaction';
+      expect([...cnpgErrors(cluster), ...cnpgErrors(pooler)]).toEqual([
+        'Cluster/timeliner-db: spec.instances: required',
+        'Cluster/timeliner-db: spec.postgresql.parameters.max_connections: must be a string',
+        'Cluster/timeliner-db: spec.instance: unknown field',
+        'Pooler/timeliner-db-pooler-rw: spec.pgbouncer.parameters.pool_mode: unknown field',
+        'Pooler/timeliner-db-pooler-rw: spec.pgbouncer.poolMode: must be one of session, transaction',
+      ]);
+    });
+  });
+
   describe('the Postgres connection budget', () => {
     it('counts every Deployment with a pool at its most pods, a rolling update’s extra pod included', () => {
       const budget = connectionBudget(renders.production);
@@ -159,7 +272,7 @@ describe('k8s production options', () => {
         .sort();
       expect(budget.uses.map((u) => u.deployment)).toEqual(pooled);
       expect(pooled).not.toContain('gateway');
-      const hpaMax = find(renders.production, 'HorizontalPodAutoscaler', 'media-worker')!.spec.maxReplicas;
+      const hpaMax = find(renders.production, 'ScaledObject', 'media-worker')!.spec.maxReplicaCount;
       expect(budget.uses.find((u) => u.deployment === 'media-worker')).toMatchObject({ pods: hpaMax + 1, pool: 5 });
       expect(budget.uses.find((u) => u.deployment === 'auth')).toMatchObject({ pods: find(renders.production, 'Deployment', 'auth')!.spec.replicas + 1, pool: Number(config(renders.production).DATABASE_POOL_SIZE) });
       expect(budget.maxConnections).toBe(300);

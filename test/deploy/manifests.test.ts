@@ -79,7 +79,7 @@ describe('k8s', () => {
         expect(kinds).toContain(kind);
       }
       expect(ofKind(resources(), 'Deployment').map((d) => d.metadata.name).sort()).toEqual(expect.arrayContaining(['auth', 'gateway', 'media', 'media-worker', 'notifications', 'search', 'social', 'timelines']));
-      expect(ofKind(resources(), 'StatefulSet').map((s) => s.metadata.name).sort()).toEqual(['minio', 'nats', 'postgres', 'redis']);
+      expect(ofKind(resources(), 'StatefulSet').map((s) => s.metadata.name).sort()).toEqual(['nats', 'postgres', 'redis', 'seaweedfs']);
     });
 
     it('matches the Kubernetes API schemas', async () => {
@@ -110,6 +110,8 @@ describe('k8s', () => {
       const container = gateway.spec.template.spec.containers[0]!;
       const internal = container.ports.find((p) => p.name === 'internal')!;
       expect(container.env).toContainEqual({ name: 'INTERNAL_PORT', value: String(internal.containerPort) });
+      // Probed from outside the pod: every address (the internal port's default is loopback).
+      expect(container.env).toContainEqual({ name: 'INTERNAL_HOST', value: '0.0.0.0' });
       for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) {
         expect((container[probe] as { httpGet: { port: string } }).httpGet.port).toBe('internal');
       }
@@ -121,6 +123,46 @@ describe('k8s', () => {
     it(`puts everything in the ${NAMESPACE} namespace`, () => {
       const misplaced = resources().filter((r) => r.kind !== 'Namespace' && r.metadata.namespace !== NAMESPACE);
       expect(misplaced.map(id)).toEqual([]);
+    });
+  });
+
+  describe('the in-cluster S3 store (SeaweedFS)', () => {
+    /* eslint-disable @typescript-eslint/no-explicit-any */
+    const named = (kind: string, name: string) => ofKind(renders.base, kind).find((r) => r.metadata.name === name) as any;
+    const config = () => ofKind(renders.base, 'ConfigMap').find((c) => c.metadata.name.startsWith('timeliner-config'))!.data!;
+
+    it('is what S3_ENDPOINT names, on the S3 port of its Service, with a volume and a budget', () => {
+      const store = named('StatefulSet', 'seaweedfs');
+      const container = store.spec.template.spec.containers[0];
+      expect(container.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/);
+      expect(container.args).toEqual(expect.arrayContaining(['server', '-s3', '-dir=/data', '-s3.port=8333']));
+      expect(container.volumeMounts).toContainEqual({ name: 'data', mountPath: '/data' });
+      const port = named('Service', 'seaweedfs').spec.ports[0].port;
+      expect(config().S3_ENDPOINT).toBe(`http://seaweedfs:${port}`);
+      expect(container.ports).toContainEqual({ name: 's3', containerPort: port });
+      expect(named('PodDisruptionBudget', 'seaweedfs').spec.selector.matchLabels).toEqual({ 'app.kubernetes.io/name': 'seaweedfs' });
+      expect(renders.base.filter((r) => /minio/i.test(JSON.stringify(r)))).toEqual([]);
+    });
+
+    it('takes its one identity from the apps\' S3 key, written in memory where the server reads it', () => {
+      const pod = named('StatefulSet', 'seaweedfs').spec.template.spec;
+      const init = pod.initContainers.find((c: any) => c.name === 's3-identities');
+      const env = Object.fromEntries(init.env.map((e: any) => [e.name, e.valueFrom.secretKeyRef ?? e.valueFrom.configMapKeyRef]));
+      expect(env.S3_ACCESS_KEY).toMatchObject({ name: expect.stringMatching(/^timeliner-app/), key: 'S3_ACCESS_KEY' });
+      expect(env.S3_SECRET_KEY).toMatchObject({ name: expect.stringMatching(/^timeliner-app/), key: 'S3_SECRET_KEY' });
+      expect(env.S3_BUCKET).toMatchObject({ name: expect.stringMatching(/^timeliner-config/), key: 'S3_BUCKET' });
+      expect(init.args[0]).toContain('"Admin:$b"');
+      const configArg = pod.containers[0].args.find((a: string) => a.startsWith('-s3.config='));
+      const mount = pod.containers[0].volumeMounts.find((m: any) => configArg.slice('-s3.config='.length).startsWith(`${m.mountPath}/`));
+      expect(init.volumeMounts).toContainEqual({ name: mount.name, mountPath: mount.mountPath });
+      expect(pod.volumes.find((v: any) => v.name === mount.name).emptyDir.medium).toBe('Memory');
+    });
+
+    it('is reachable by the apps on the S3 port only', () => {
+      const toStore = named('NetworkPolicy', 'apps-to-infra').spec.egress.find((r: any) => r.to[0].podSelector.matchLabels['app.kubernetes.io/name'] === 'seaweedfs');
+      expect(toStore.ports).toEqual([{ protocol: 'TCP', port: 8333 }]);
+      const into = named('NetworkPolicy', 'infra-from-apps').spec.ingress.flatMap((r: any) => r.ports.map((p: any) => p.port));
+      expect(into).toContain(8333);
     });
   });
 
@@ -227,13 +269,15 @@ describe('k8s', () => {
       expect(networkPolicyErrors(noDeny)).toEqual([expect.stringMatching(/^no default-deny ingress NetworkPolicy/)]);
     });
 
-    it('a worker reachable from the gateway, or without its HorizontalPodAutoscaler', () => {
+    it('a worker reachable from the gateway, without its autoscaler, or with two', () => {
       const open = broken('NetworkPolicy', 'services-from-gateway', (p) => (p.spec.podSelector = { matchLabels: { 'app.kubernetes.io/name': 'media-worker' } }));
       expect(networkPolicyErrors(open)).toEqual([
         'NetworkPolicy/services-from-gateway admits {"podSelector":{"matchLabels":{"app.kubernetes.io/component":"gateway"}}} to worker Deployment/media-worker, which takes no inbound traffic',
       ]);
-      const unscaled = renders.base.filter((r) => !(r.kind === 'HorizontalPodAutoscaler' && r.metadata.name === 'media-worker'));
-      expect(availabilityErrors(unscaled)).toEqual(['Deployment/media-worker: a worker without a HorizontalPodAutoscaler']);
+      const unscaled = renders.base.filter((r) => !(r.kind === 'ScaledObject' && r.metadata.name === 'media-worker'));
+      expect(availabilityErrors(unscaled)).toEqual(['Deployment/media-worker: a worker without a HorizontalPodAutoscaler or ScaledObject']);
+      const hpa = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'media-worker' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'media-worker' }, minReplicas: 1, maxReplicas: 6 } };
+      expect(availabilityErrors([...renders.base, hpa])).toEqual(['Deployment/media-worker: scaled by both HorizontalPodAutoscaler/media-worker and ScaledObject/media-worker']);
     });
 
     it('an Ingress path that bypasses the gateway', () => {
@@ -261,10 +305,77 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(doc.services).filter((s) => doc.services[s]!.ports)).toEqual(['gateway']);
   });
 
-  it('runs NATS with JetStream on a volume', () => {
-    const nats = (compose() as { services: Record<string, { command: string[]; volumes: string[] }> }).services.nats!;
-    expect(nats.command).toContain('-js');
-    expect(nats.volumes.some((v) => v.endsWith(':' + nats.command[nats.command.indexOf('-sd') + 1]))).toBe(true);
+  /** Compose's `${NAME:-default}` and `${NAME}` with nothing set: what a bare `docker compose up` runs. */
+  const withDefaults = (value: string) => value.replace(/\$\{(\w+)(?::?-([^}]*))?\}/g, (_m, _name: string, fallback?: string) => fallback ?? '');
+  type ComposeService = { command?: string[]; volumes?: string[]; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; healthcheck?: unknown; build?: unknown; configs?: Array<{ source: string; target: string }>; image?: string };
+  const services = () => (compose() as { services: Record<string, ComposeService> }).services;
+  const apps = () => Object.entries(services()).filter(([, s]) => s.build);
+  /** The value after a flag, as `--flag value` or `-flag=value`. */
+  const flag = (command: string[], name: string) => {
+    const i = command.indexOf(name);
+    if (i >= 0) return command[i + 1];
+    return command.find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+  };
+  const configContent = (name: string) => withDefaults((compose() as { configs: Record<string, { content: string }> }).configs[name]!.content);
+
+  it('runs NATS as three JetStream servers in one cluster, each named, routed to all three, on its own volume', () => {
+    const nats = Object.entries(services()).filter(([, s]) => s.image?.startsWith('nats:'));
+    expect(nats.map(([name]) => name)).toEqual(['nats-1', 'nats-2', 'nats-3']);
+    const routes = nats.map(([name]) => `nats://${name}:6222`).join(',');
+    const volumes = new Set<string>();
+    for (const [name, server] of nats) {
+      const command = server.command!;
+      expect([name, command]).toEqual([name, expect.arrayContaining(['-js'])]);
+      expect([name, flag(command, '--server_name'), flag(command, '--cluster_name'), flag(command, '--cluster'), flag(command, '--routes')]).toEqual([
+        name,
+        name,
+        'timeliner',
+        'nats://0.0.0.0:6222',
+        routes,
+      ]);
+      const storeDir = flag(command, '-sd')!;
+      const volume = server.volumes!.find((v) => v.endsWith(`:${storeDir}`));
+      expect([name, volume]).toEqual([name, expect.stringMatching(/^[\w-]+:/)]);
+      volumes.add(volume!.split(':')[0]!);
+      expect(server.healthcheck).toBeDefined();
+      // sync_interval has no flag: it comes from the config file every server reads.
+      const config = server.configs!.find((c) => c.target === flag(command, '-c'));
+      expect([name, configContent(config!.source)]).toEqual([name, expect.stringMatching(/jetstream\s*\{[^}]*sync_interval:\s*\S+/)]);
+    }
+    expect(volumes.size).toBe(3);
+  });
+
+  it('points every app at all three NATS servers, waits for them, and keeps each stream on all three', () => {
+    const nats = Object.keys(services()).filter((name) => name.startsWith('nats-'));
+    for (const [name, app] of apps()) {
+      expect([name, app.environment!.NATS_URL!.split(',')]).toEqual([name, nats.map((n) => `nats://${n}:4222`)]);
+      expect([name, Number(app.environment!.STREAM_REPLICAS)]).toEqual([name, nats.length]);
+      for (const server of nats) expect([name, app.depends_on?.[server]?.condition]).toEqual([name, 'service_healthy']);
+    }
+  });
+
+  it('stores objects in SeaweedFS on a volume, with the apps\' key limited to their bucket, and no MinIO', () => {
+    expect(Object.keys(services()).filter((name) => /minio/i.test(name) || /minio/i.test(services()[name]!.image ?? ''))).toEqual([]);
+    const store = services().seaweedfs!;
+    expect(store.image).toMatch(/^chrislusf\/seaweedfs:\d+\.\d+$/);
+    const command = store.command!;
+    expect(command).toEqual(expect.arrayContaining(['server', '-s3']));
+    expect(store.volumes).toContain(`seaweedfs-data:${flag(command, '-dir')}`);
+    expect(store.healthcheck).toBeDefined();
+    const endpoint = `http://seaweedfs:${flag(command, '-s3.port')}`;
+    const identities = store.configs!.find((c) => c.target === flag(command, '-s3.config'))!;
+    const { identities: [identity, ...others] } = JSON.parse(configContent(identities.source)) as { identities: Array<{ credentials: Array<{ accessKey: string; secretKey: string }>; actions: string[] }> };
+    expect(others).toEqual([]);
+    for (const [name, app] of apps()) {
+      const env = app.environment!;
+      expect([name, env.S3_ENDPOINT]).toEqual([name, endpoint]);
+      expect([name, app.depends_on?.seaweedfs?.condition]).toEqual([name, 'service_healthy']);
+      // The identity is the apps' own key, and it may touch only their bucket.
+      expect([name, identity!.credentials]).toEqual([name, [{ accessKey: withDefaults(env.S3_ACCESS_KEY!), secretKey: withDefaults(env.S3_SECRET_KEY!) }]]);
+      const bucket = withDefaults(env.S3_BUCKET!);
+      expect([name, identity!.actions.every((a) => a.endsWith(`:${bucket}`))]).toEqual([name, true]);
+      expect(identity!.actions).toContain(`Admin:${bucket}`); // creates the bucket on first start
+    }
   });
 
   it('the schema check fails on a wrong type or an unknown condition', () => {

@@ -53,14 +53,22 @@ describe('discoverApps', () => {
       MEDIA_SERVICE_URL: `http://127.0.0.1:${FIRST_SERVICE_PORT + 1}`,
       SOCIAL_SERVICE_URL: `http://127.0.0.1:${FIRST_SERVICE_PORT + 3}`,
       WEB_DIST: join(root, 'frontend', 'dist'),
+      INTERNAL_PORT: '10000',
     });
   });
 
-  it('points the services (not the gateway) at the gateway for links, unless PUBLIC_ORIGIN is set', () => {
+  it('puts the gateway\'s probes and metrics on PORT + 1 (not the public port) unless INTERNAL_PORT says otherwise, and asks there whether it is ready', () => {
+    const gateway = discoverApps(root, { PORT: '9999' }).at(-1)!;
+    expect(gateway).toMatchObject({ port: 9999, readyPort: 10000, env: { INTERNAL_PORT: '10000' } });
+    expect(discoverApps(root, {}).at(-1)).toMatchObject({ port: 8080, readyPort: 8081 });
+    expect(discoverApps(root, { INTERNAL_PORT: '9100' }).at(-1)).toMatchObject({ readyPort: 9100, env: { INTERNAL_PORT: '9100' } });
+  });
+
+  it('invents no PUBLIC_ORIGIN: without one, links lead to the address each request came in on', () => {
     touch('services/timelines/src/main.ts');
     const apps = discoverApps(root, { PORT: '9999' });
-    expect(apps.find((a) => a.name === 'timelines')?.env).toEqual({ PUBLIC_ORIGIN: 'http://localhost:9999' });
-    expect(apps.find((a) => a.name === 'media-worker')?.env).toEqual({ PUBLIC_ORIGIN: 'http://localhost:9999' });
+    expect(apps.find((a) => a.name === 'timelines')?.env).toEqual({});
+    expect(apps.find((a) => a.name === 'media-worker')?.env).toEqual({});
     expect(apps.at(-1)?.env).not.toHaveProperty('PUBLIC_ORIGIN');
     const given = discoverApps(root, { PUBLIC_ORIGIN: 'https://timeliner.example' });
     expect(given.find((a) => a.name === 'timelines')?.env).toEqual({});

@@ -74,6 +74,19 @@ describe('every app in the source tree is deployed', () => {
   });
 });
 
+describe('the gateway in compose', () => {
+  it('keeps probes and metrics off its published port: an internal port its healthcheck asks, on loopback', () => {
+    const gateway = compose.services.gateway;
+    const env = gateway.environment as Record<string, string>;
+    expect(env.INTERNAL_PORT).toBeDefined();
+    expect(env.INTERNAL_PORT).not.toBe(env.PORT);
+    expect(env).not.toHaveProperty('INTERNAL_HOST');
+    expect((gateway.ports as string[]).some((p) => p.endsWith(`:${env.INTERNAL_PORT}`))).toBe(false);
+    // The image's HEALTHCHECK (deploy/healthcheck.mjs) asks INTERNAL_PORT when it is set.
+    expect(readFileSync(join(repoRoot, 'deploy', 'healthcheck.mjs'), 'utf8')).toContain('process.env.INTERNAL_PORT');
+  });
+});
+
 describe('nothing is deployed that does not exist', () => {
   it('every Dockerfile app target runs an entry of an existing package', () => {
     for (const [stage, entry] of dockerfile) {

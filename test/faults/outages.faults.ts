@@ -7,19 +7,31 @@
 //   - every acknowledged write is in the database;
 //   - every counter kept from events equals a fresh count of what it counts (nothing lost, nothing
 //     applied twice), and no event was dead-lettered by an outage;
+//   - every comment on another person's timeline told that timeline's owner (the notifications
+//     service keeps the timelines from other events than the comments: a restart leaves one behind);
 //   - no request was answered 500; every refusal during an outage was a 503 with Retry-After (or
 //     the gateway's own connection was gone);
 //   - the time each fault took to recover from is printed.
+// Then the missing-reference case: the notifications service's consumers of the timelines and of
+// the registrations held back while comments on new timelines and a profile change are ahead, then
+// released; the outcome must be the normal order's. Then a read model rebuild under the write load:
+// search's and social's timelines emptied, the search process killed during its rebuild, the
+// rebuild run again (`scripts/read-model.mjs`); both copies must hold every timeline at its last
+// revision.
 //
-//   npm run test:faults   (builds, then runs this file; about four minutes on the 2-core machine)
-import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//   npm run test:faults   (builds, then runs this file; about six minutes on the 2-core machine)
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { DeadLetterAdmin } from '@timeliner/platform';
-import { type App, discoverApps, sharedEnv, supervise } from '../../deploy/run-services.mjs';
-import { freePort, NatsServer, PostgresCluster, sleep } from './support/infra.js';
+import type { App } from '../../deploy/run-services.mjs';
+import { NatsServer, PostgresCluster, sleep } from './support/infra.js';
+import { counterDrift, ready, type RunningTopology, settle, startTopology, summarise, type Topology, undispatchedOutboxes, untoldComments, waitFor } from './support/topology.js';
 import { WriteLoad } from './support/write-load.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,38 +44,15 @@ interface Recovery {
   recoverySeconds: number;
 }
 
-/** The discovered apps on free ports (the machine may run another topology on the default ones). */
-async function onFreePorts(apps: App[]): Promise<App[]> {
-  const backends = await Promise.all(apps.filter((a) => a.kind !== 'gateway').map(async (a) => ({ ...a, port: await freePort() })));
-  const urls = Object.fromEntries(backends.filter((a) => a.kind === 'service').map((a) => [`${a.name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_SERVICE_URL`, `http://127.0.0.1:${a.port}`]));
-  const gateway = apps.find((a) => a.kind === 'gateway')!;
-  return [...backends, { ...gateway, port: await freePort(), env: { ...gateway.env, ...urls } }];
-}
-
-async function ready(port: number): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${port}/health/ready`, { signal: AbortSignal.timeout(2_000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await check()); await sleep(100)) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-  }
-}
-
 describe('the separate-process topology under faults', () => {
   let scratch: string;
   let postgres: PostgresCluster;
   let nats: NatsServer;
   let apps: App[];
-  let topology: ReturnType<typeof supervise>;
+  let topology: Topology;
+  let running: RunningTopology;
   let load: WriteLoad;
   const recoveries: Recovery[] = [];
-  const logFile = () => join(scratch, 'processes.log');
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), 'timeliner-faults-'));
@@ -71,43 +60,16 @@ describe('the separate-process topology under faults', () => {
     chmodSync(scratch, 0o755);
     postgres = await PostgresCluster.create(join(scratch, 'postgres'), join(scratch, 'infra.log'));
     nats = await NatsServer.start(join(scratch, 'nats'), join(scratch, 'infra.log'));
-    const webDist = join(scratch, 'web');
-    const data = join(scratch, 'data');
-    for (const dir of [webDist, data]) mkdirSync(dir);
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>faults</title>');
+    running = await startTopology(root, scratch, { databaseUrl: postgres.url, natsUrl: nats.url, busPrefix: BUS_PREFIX });
+    ({ apps, topology } = running);
 
-    const { NODE_OPTIONS: _jestOptions, ...inherited } = process.env;
-    const env = sharedEnv({
-      ...inherited,
-      NODE_ENV: 'production',
-      DATABASE_URL: postgres.url,
-      NATS_URL: nats.url,
-      BUS_PREFIX,
-      DATA_DIR: data,
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
-      STARTUP_WAIT_SECONDS: '600',
-      SHUTDOWN_GRACE_SECONDS: '5',
-      // The load comes from one address and a few people: the limits are not what is tried here.
-      RATE_LIMIT_MAX: '1000000',
-      AUTH_RATE_LIMIT_MAX: '1000',
-      CONTENT_RATE_LIMIT_MAX: '1000000',
-      ANONYMOUS_WRITE_LIMIT_MAX: '1000000',
-    });
-    apps = await onFreePorts(discoverApps(root, env));
-    const log = createWriteStream(logFile());
-    topology = supervise(apps, { root, env, out: log, err: log, readyTimeoutMs: 120_000, restartDelays: { first: 500, max: 5_000, stableAfter: 30_000 } });
-    const gateway = apps.find((a) => a.kind === 'gateway')!;
-    await waitFor('the topology ready', () => ready(gateway.port), 150_000);
-
-    load = new WriteLoad(`http://127.0.0.1:${gateway.port}`);
+    load = new WriteLoad(running.gatewayUrl);
     await load.signUp(8);
   }, 240_000);
 
   afterAll(async () => {
     await load?.stop();
-    topology?.stop();
-    await topology?.done;
+    await running?.stop();
     await nats?.kill();
     try {
       postgres?.stop('fast');
@@ -128,7 +90,7 @@ describe('the separate-process topology under faults', () => {
       const pid = topology.pidOf(app.name)!;
       const killedAt = Date.now();
       process.kill(pid, 'SIGKILL');
-      await waitFor(`${app.name} restarted`, async () => (topology.pidOf(app.name) ?? pid) !== pid && (await ready(app.port)), 60_000);
+      await waitFor(`${app.name} restarted`, async () => (topology.pidOf(app.name) ?? pid) !== pid && (await ready(app.readyPort ?? app.port)), 60_000);
       const back = Date.now();
       recoveries.push({ fault: `kill -9 ${app.name}`, outageSeconds: (back - killedAt) / 1000, recoverySeconds: (await load.recovered(killedAt)) / 1000 });
       await sleep(2_000);
@@ -177,49 +139,25 @@ describe('the separate-process topology under faults', () => {
     expect(totals!.likes).toBeGreaterThan(0);
 
     // Every event-maintained counter converges on a fresh count of what it counts.
-    const drift = async () => [
-      ...(await postgres.query(
-        `SELECT t.id, t.likes_count, t.comments_count,
-                (SELECT count(*)::int FROM social.timeline_likes l WHERE l.timeline_id = t.id) AS likes,
-                (SELECT count(*)::int FROM social.timeline_comments c WHERE c.timeline_id = t.id) AS comments
-           FROM timelines.timelines t
-          WHERE t.likes_count <> (SELECT count(*) FROM social.timeline_likes l WHERE l.timeline_id = t.id)
-             OR t.comments_count <> (SELECT count(*) FROM social.timeline_comments c WHERE c.timeline_id = t.id)`,
-      )),
-      ...(await postgres.query(
-        `SELECT u.id, u.timelines_count, u.total_likes,
-                (SELECT count(*)::int FROM timelines.timelines t WHERE t.creator_id = u.id) AS timelines,
-                (SELECT count(*)::int FROM social.timeline_likes l JOIN timelines.timelines t ON t.id = l.timeline_id WHERE t.creator_id = u.id) AS likes
-           FROM auth.users u
-          WHERE u.id = ANY($1::uuid[])
-            AND (u.timelines_count <> (SELECT count(*) FROM timelines.timelines t WHERE t.creator_id = u.id)
-              OR u.total_likes <> (SELECT count(*) FROM social.timeline_likes l JOIN timelines.timelines t ON t.id = l.timeline_id WHERE t.creator_id = u.id))`,
-        [load.personIds],
-      )),
-    ];
-    const settled = Date.now();
-    let remaining = await drift();
-    while (remaining.length > 0 && Date.now() - settled < 120_000) {
-      await sleep(1_000);
-      remaining = await drift();
-    }
-    console.log(`counters equal to fresh counts ${((Date.now() - settled) / 1000).toFixed(1)} s after the load stopped`);
-    expect(remaining).toEqual([]);
+    const counters = await settle(() => counterDrift(postgres, load.personIds), 120_000);
+    console.log(`counters equal to fresh counts ${counters.seconds.toFixed(1)} s after the load stopped`);
+    expect(counters.remaining).toEqual([]);
+
+    // Every comment on someone else's timeline told its owner: none skipped for a timeline the
+    // notifications service had not heard of yet.
+    const [others] = await postgres.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM social.timeline_comments c JOIN timelines.timelines t ON t.id = c.timeline_id WHERE c.id = ANY($1::uuid[]) AND c.user_id <> t.creator_id',
+      [[...load.comments]],
+    );
+    expect(others!.n).toBeGreaterThan(0);
+    const told = await settle(() => untoldComments(postgres, [...load.comments]), 60_000);
+    console.log(`${others!.n} comments on another person's timeline, ${told.remaining.length} owners not told`);
+    expect(told.remaining).toEqual([]);
 
     // Every outbox drained, and no event set aside: an outage is waited out, never dead-lettered.
-    const schemas = (await postgres.query<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'outbox'")).map((r) => r.table_schema);
-    const undispatched = async () => {
-      const counts = await Promise.all(schemas.map(async (schema) => [schema, (await postgres.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}".outbox WHERE dispatched_at IS NULL`))[0]!.n] as const));
-      return counts.filter(([, n]) => n > 0);
-    };
-    const draining = Date.now();
-    let pending = await undispatched();
-    while (pending.length > 0 && Date.now() - draining < 60_000) {
-      await sleep(1_000);
-      pending = await undispatched();
-    }
-    console.log(`outboxes drained ${((Date.now() - draining) / 1000).toFixed(1)} s after the counters agreed`);
-    expect(pending).toEqual([]);
+    const drained = await settle(() => undispatchedOutboxes(postgres), 60_000);
+    console.log(`outboxes drained ${drained.seconds.toFixed(1)} s after the counters agreed`);
+    expect(drained.remaining).toEqual([]);
     const admin = await DeadLetterAdmin.open(nats.url, BUS_PREFIX);
     try {
       expect(await admin.list()).toEqual([]);
@@ -227,10 +165,133 @@ describe('the separate-process topology under faults', () => {
       await admin.close();
     }
   }, 900_000);
-});
 
-function summarise(values: string[]): string {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].map(([value, count]) => `${value}: ${count}`).join(', ');
-}
+  it('applies what comes before its dependency once the dependency is in: comments before their timelines, a profile change before the registration', async () => {
+    const notifications = apps.find((a) => a.name === 'notifications')!;
+    const stream = `${BUS_PREFIX.toUpperCase()}_EVENTS`;
+    const held = ['notifications__timelines_timeline_snapshot_v1', 'notifications__auth_user_registered_v1'];
+    // Held back: the notifications service's consumers of the timelines and of the registrations
+    // are taken away (its loops of them wait for consumers that are not there); its other
+    // consumers, the comments' and the profile changes', go on.
+    const nc = await connect({ servers: nats.url });
+    try {
+      const jsm = await jetstreamManager(nc);
+      for (const name of held) await jsm.consumers.delete(stream, name);
+    } finally {
+      await nc.close();
+    }
+    // Their dependencies are ahead: new timelines commented by other people, a new person renamed.
+    const made: Array<{ ownerId: string; timelineId: string; commentId: string }> = [];
+    for (let n = 0; n < 8; n++) {
+      const pair = await load.commentedTimeline(n);
+      if (pair) made.push(pair);
+    }
+    expect(made.length).toBe(8);
+    const renamed = await load.renamedPerson('Renamed Later');
+    expect(renamed).toBeDefined();
+    const ids = made.map((m) => m.commentId);
+
+    // The comments name their timeline's owner and title: the owners are told with the copy behind.
+    await waitFor('the owners told', async () => (await untoldComments(postgres, ids)).length === 0, 60_000);
+    expect(await postgres.query('SELECT 1 FROM notifications.timelines WHERE id = ANY($1::uuid[])', [made.map((m) => m.timelineId)])).toEqual([]);
+    // The profile change waits (tried again, never skipped) for a registration that has not come.
+    await sleep(3_000);
+    expect(await postgres.query('SELECT 1 FROM notifications.users WHERE id = $1', [renamed])).toEqual([]);
+
+    // Released: the process starts again and its consumers with it, the held ones from the stream's first event.
+    const pid = topology.pidOf('notifications')!;
+    process.kill(pid, 'SIGKILL');
+    const released = Date.now();
+    await waitFor('notifications restarted', async () => (topology.pidOf('notifications') ?? pid) !== pid && (await ready(notifications.readyPort ?? notifications.port)), 60_000);
+    await waitFor('the copies caught up', async () => {
+      const timelines = await postgres.query('SELECT 1 FROM notifications.timelines WHERE id = ANY($1::uuid[])', [made.map((m) => m.timelineId)]);
+      const [person] = await postgres.query<{ display_name: string }>('SELECT display_name FROM notifications.users WHERE id = $1', [renamed]);
+      return timelines.length === made.length && person?.display_name === 'Renamed Later';
+    }, 180_000);
+    console.log(`held-back copies caught up, the profile change applied ${((Date.now() - released) / 1000).toFixed(1)} s after the release`);
+
+    // The same outcome as in the normal order: every owner told once, with the timeline's title.
+    expect(await untoldComments(postgres, ids)).toEqual([]);
+    const titles = await postgres.query<{ target_title: string; title: string }>(
+      `SELECT n.target_title, t.title FROM notifications.notification_activities a JOIN notifications.notifications n ON n.id = a.notification_id
+         JOIN timelines.timelines t ON t.id = n.target_id WHERE a.source_key = ANY($1)`,
+      [ids.map((id) => `comment:${id}`)],
+    );
+    expect(titles.length).toBe(made.length);
+    for (const row of titles) expect(row.target_title).toBe(row.title);
+    const admin = await DeadLetterAdmin.open(nats.url, BUS_PREFIX);
+    try {
+      expect(await admin.list()).toEqual([]);
+    } finally {
+      await admin.close();
+    }
+  }, 600_000);
+
+  it('rebuilds search and the social feed from the timelines service under the write load, also after the search process is killed during a rebuild', async () => {
+    /** The command; `onLine` sees its progress lines. Resolves with its exit code. */
+    const rebuild = (service: string, onLine: (line: string) => void = () => undefined) =>
+      new Promise<number>((resolve) => {
+        const child = spawn(process.execPath, [join(root, 'scripts/read-model.mjs'), 'rebuild', service, '--quiet-timeout', '15'], {
+          env: { ...process.env, NODE_OPTIONS: '', NATS_URL: nats.url, BUS_PREFIX },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        child.stdout.on('data', (chunk: Buffer) => {
+          for (const line of String(chunk).split('\n').filter(Boolean)) {
+            console.log(line);
+            onLine(line);
+          }
+        });
+        child.on('exit', (code) => resolve(code ?? 1));
+      });
+    // Timelines from before the stream (revision 1, never published), so a rebuild lasts long
+    // enough to be interrupted.
+    await postgres.query(
+      `INSERT INTO timelines.timelines (id, title, description, creator_id, creator_name, is_public, visibility, status, revision)
+       SELECT gen_random_uuid(), 'Old timeline ' || n, 'From long ago', gen_random_uuid(), 'Someone ' || n, true, 'public', 'published', 1 FROM generate_series(1, 3000) AS n`,
+    );
+    load.start(4, 20);
+    await load.recovered(Date.now(), 60_000);
+    // The copies emptied, as a new deployment starts. The services keep applying the live load
+    // meanwhile, so Postgres may pick the emptying statement as a deadlock's victim: run it again.
+    const whileLive = async (sql: string) => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await postgres.query(sql);
+        } catch (error) {
+          if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+        }
+      }
+    };
+    await whileLive('TRUNCATE search.timelines, search.deleted_timelines');
+    await whileLive(`DELETE FROM social.activities WHERE activity_type = 'created_timeline'`);
+    await whileLive('TRUNCATE social.feed_timelines, social.deleted_timelines');
+
+    // Search killed as soon as its rebuild reports progress: the command sees no more and gives up.
+    const search = apps.find((a) => a.name === 'search')!;
+    const pid = topology.pidOf('search')!;
+    let killed = false;
+    const interrupted = await rebuild('search', (line) => {
+      if (!killed && line.includes(' rebuilding')) {
+        killed = true;
+        process.kill(pid, 'SIGKILL');
+      }
+    });
+    expect(killed).toBe(true);
+    expect(interrupted).toBe(2);
+    await waitFor('search restarted', async () => (topology.pidOf('search') ?? pid) !== pid && (await ready(search.readyPort ?? search.port)), 60_000);
+    // Run again (as the runbook says), both services at once, under the load.
+    expect(await Promise.all([rebuild('search'), rebuild('social')])).toEqual([0, 0]);
+    await load.stop();
+
+    // Every timeline at its last revision in both copies, nothing else.
+    const producer = async () => JSON.stringify(await postgres.query('SELECT id, revision::text AS revision FROM timelines.timelines WHERE revision > 0 ORDER BY id'));
+    await waitFor('the rebuilt copies equal the timelines', async () => {
+      const want = await producer();
+      const searchCopy = JSON.stringify(await postgres.query('SELECT id, revision::text AS revision FROM search.timelines ORDER BY id'));
+      const feedCopy = JSON.stringify(await postgres.query('SELECT id, revision::text AS revision FROM social.feed_timelines ORDER BY id'));
+      return searchCopy === want && feedCopy === want;
+    }, 60_000);
+    const [count] = await postgres.query<{ n: number }>('SELECT count(*)::int AS n FROM search.timelines');
+    expect(count!.n).toBeGreaterThan(3000);
+  }, 300_000);
+});

@@ -61,6 +61,9 @@ describe('module boundaries (.dependency-cruiser.cjs)', () => {
       'frontend-imports-node-builtin frontend/src/imports-node-builtin.ts → fs',
       'frontend-imports-proto-at-runtime frontend/src/imports-proto-at-runtime.ts → @timeliner/proto',
       'frontend-imports-outside-frontend frontend/src/imports-proto-by-path.ts → proto/src/index.ts',
+      // a web-app feature importing another feature
+      'frontend-feature-imports-other-feature frontend/src/features/feed/imports-posts.ts → frontend/src/features/posts/post-card.tsx',
+      'frontend-feature-imports-other-feature frontend/src/features/feed/imports-posts-types-only.ts → frontend/src/features/posts/post-card.tsx',
     ].sort();
 
     let reported: Promise<string[]> | undefined;

@@ -36,6 +36,9 @@ describe('the topology runs from its bundles', () => {
     for (const app of apps) if (app.kind !== 'gateway') app.port = await freePort();
     const gateway = apps.find((app) => app.kind === 'gateway')!;
     gateway.port = gatewayPort;
+    // Its probes on a free port of their own too (the default, PORT + 1, may be taken).
+    gateway.readyPort = await freePort();
+    gateway.env.INTERNAL_PORT = String(gateway.readyPort);
     for (const app of apps.filter((a) => a.kind === 'service')) gateway.env[`${envName(app.name)}_SERVICE_URL`] = `http://127.0.0.1:${app.port}`;
     baseUrl = `http://127.0.0.1:${gatewayPort}`;
 
@@ -54,7 +57,7 @@ describe('the topology runs from its bundles', () => {
     run = supervise(apps, { root, env, out: log, err: log, readyTimeoutMs: 60_000 });
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ready = await fetch(`${baseUrl}/health/ready`).then((res) => res.ok, () => false);
+      const ready = await fetch(`http://127.0.0.1:${gateway.readyPort}/health/ready`).then((res) => res.ok, () => false);
       if (ready) break;
       if (Date.now() > deadline) throw new Error(`the gateway never got ready:\n${output.join('')}`);
       await new Promise((done) => setTimeout(done, 100));

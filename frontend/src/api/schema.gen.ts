@@ -4,6 +4,78 @@
  */
 
 export interface paths {
+    "/api/account/data-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's newest data export (status, phase, percent, download link and expiry) and when a new one may start */
+        get: operations["dataExportsState"];
+        put?: never;
+        /**
+         * Download your data: starts an archive (ZIP) of everything the caller keeps here
+         * @description Profile and settings, posts, timelines in order with their items, comments, likes, bookmarks, collections, follows, and the original files the caller uploaded. The media worker builds it; GET /api/account/data-exports tells how far it is and, once made, the download link (valid seven days, then the file is deleted). One export a day.
+         */
+        post: operations["dataExportsStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/data-exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ZIP of a data export, as an attachment: for its owner, or with the token of its signed downloadUrl */
+        get: operations["dataExportsFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ask to change the sign-in e-mail address (current password required); confirmed from the new address, the old one told */
+        put: operations["emailRequest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a new e-mail address with the link sent to it (open to signed-out callers) */
+        post: operations["emailConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -13,8 +85,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail or username */
+        /** Sign in with e-mail or username; an account with two-step sign-in answers 202 with a token for the second step instead of a session */
         post: operations["authLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/second-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a password sign-in with a code from the authenticator app or a recovery code (each works once) */
+        post: operations["authSecondStep"];
         delete?: never;
         options?: never;
         head?: never;
@@ -55,6 +144,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's passkeys, oldest first */
+        get: operations["passkeysList"];
+        put?: never;
+        /** Add a passkey: the browser's answer to the registration options, verified, and a name */
+        post: operations["passkeysRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/confirm-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for proving who you are with one of your passkeys (before turning a factor off) */
+        post: operations["passkeysConfirmOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start adding a passkey: the options for the browser, with a challenge that works once for five minutes */
+        post: operations["passkeysRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with a passkey alone: the browser's answer to the sign-in options */
+        post: operations["authPasskeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start signing in with a passkey alone: options with a challenge that works once, for five minutes */
+        post: operations["authPasskeySignInOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename one of one's passkeys */
+        patch: operations["passkeysRename"];
+        trace?: never;
+    };
+    "/api/auth/passkeys/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove one of one's passkeys (the password or a passkey is required) */
+        post: operations["passkeysRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the password (the current one is required); every other session ends */
+        put: operations["passwordChange"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a link to choose a new password (open to signed-out callers; the same answer for every address) */
+        post: operations["passwordForgot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose a new password with an e-mailed link (open to signed-out callers); every session of the account ends */
+        post: operations["passwordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's viewing preferences (always show sensitive media) */
+        get: operations["viewingPreferenceGetViewingPreferences"];
+        /** Change viewing preferences; fields left out stay as they are */
+        put: operations["viewingPreferenceUpdateViewingPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/profile": {
         parameters: {
             query?: never;
@@ -83,6 +361,143 @@ export interface paths {
         put?: never;
         /** Create an account and sign in */
         post: operations["authRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's sessions: browser, system, address, opened, last active, and which is this device */
+        get: operations["sessionsList"];
+        put?: never;
+        post?: never;
+        /** Sign out every other session (this one stays) */
+        delete: operations["sessionsRevokeOthers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out one of one's own sessions */
+        delete: operations["sessionsRevoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-step sign-in with an authenticator app is on, and the recovery codes left */
+        get: operations["twoStepStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-step/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ten new recovery codes (the password or a passkey is required); the earlier ones stop working */
+        post: operations["twoStepRegenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-step/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step sign-in on with a code from the app; answers ten recovery codes, shown this once */
+        post: operations["twoStepConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-step/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-step sign-in off (the password or a passkey is required); the recovery codes go with it */
+        post: operations["twoStepDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-step/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start setting up an authenticator app: a new secret, shown this once as a QR code and as text */
+        post: operations["twoStepSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people the caller blocked, newest first (settings) */
+        get: operations["personFilterListBlocks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -204,7 +619,7 @@ export interface paths {
         };
         /**
          * Popular public timelines
-         * @description Ranked by the engagement (views, likes ×2, comments ×3) they gained over the last 7 days, a day counting half as much every 2 days, then by all-time engagement. Each creator's best timeline comes before anyone's second.
+         * @description Ranked by the engagement (views, likes ×2, comments ×3) they gained over the last 7 days, a day counting half as much every 2 days, then by all-time engagement. The first 12 places hold one timeline per creator (each creator's best); others follow only when 12 creators are listed.
          */
         get: operations["discoverPopular"];
         put?: never;
@@ -239,7 +654,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An export's MP4, as an attachment named from the timeline title */
+        /**
+         * An export's MP4, as an attachment named from the timeline title
+         * @description A GET from the first byte (the whole file, or a range from 0 to the end) counts as a download in the timeline's analytics.
+         */
         get: operations["exportFileExportFile"];
         put?: never;
         post?: never;
@@ -269,6 +687,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/follow-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people waiting for the caller to answer their follow request, newest first */
+        get: operations["followRequestList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow-requests/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many follow requests wait for the caller */
+        get: operations["followRequestCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow-requests/{userId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a follow request: the person follows the caller from now on */
+        post: operations["followRequestApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow-requests/{userId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a follow request (the person is not told) */
+        post: operations["followRequestDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hashtags/trending": {
         parameters: {
             query?: never;
@@ -278,7 +764,7 @@ export interface paths {
         };
         /**
          * Trending hashtags
-         * @description Hashtags used by at least 3 distinct people in the last 24 hours, ranked by that number against the tag's usual daily number over the 7 days before. usageCount: listed timelines and posts using the tag.
+         * @description First the hashtags taking off: used by at least 3 distinct people in the last 24 hours, ranked by that number against the tag's usual daily number over the 7 days before; then those used in the last 24 hours by fewer people, by how many; then the most used. usageCount: listed timelines and posts using the tag.
          */
         get: operations["discoverTrending"];
         put?: never;
@@ -394,6 +880,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/media/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's storage: used, reserved by uploads in progress, quota and what is left
+         * @description An upload (tus creation or multipart) that would pass the quota is refused with 413, its JSON body carrying remainingBytes (tus: also the Storage-Remaining-Bytes header).
+         */
+        get: operations["storageStorageUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/{id}/file": {
         parameters: {
             query?: never;
@@ -406,6 +912,211 @@ export interface paths {
          * @description The web-size rendition once processing made it, else the original; ?variant=original for the original.
          */
         get: operations["mediaFileMediaFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Moderators' decisions about the caller's content or account, newest first, with the state of each appeal */
+        get: operations["moderationNoticeNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation-notices/{actionId}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Appeal a decision once; the appeal joins the moderators' queue */
+        post: operations["moderationNoticeAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/appeals/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uphold an appeal (the decision stands) or grant it (the decision is undone); its author is told */
+        post: operations["moderationDecideAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first: who did what, why and when */
+        get: operations["moderationAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/items/{type}/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss the reports of an item, hide it everywhere, restore it, mark it sensitive or warn its author */
+        post: operations["moderationDecide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reported items grouped by item (the most reported first) with the item in context, and pending appeals */
+        get: operations["moderationQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's staff role (403 for people who have none) */
+        get: operations["moderationRole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/users/{id}/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift an account's suspension */
+        post: operations["moderationLift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/users/{id}/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend an account for a number of days or for good: its sessions end at once, its content is hidden, sign-in is refused */
+        post: operations["moderationSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/muted-words": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's muted words and hashtags that still stand, newest first */
+        get: operations["personFilterListWords"];
+        put?: never;
+        /** Mute a word or hashtag for 24 hours, 7 days or until removed (muting it again sets the new duration) */
+        post: operations["personFilterListMuteWord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/muted-words/{wordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a muted word */
+        delete: operations["personFilterListUnmuteWord"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people the caller muted, newest first (settings) */
+        get: operations["personFilterListMutes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -492,7 +1203,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register this browser's Web Push subscription for the caller (again: updated, not doubled) */
+        /** Register this browser's Web Push subscription for the caller (again: updated, not doubled; beyond the per-person cap the oldest is dropped) */
         post: operations["pushSubscribe"];
         /** Stop pushing to this browser (the caller's subscription with this endpoint) */
         delete: operations["pushUnsubscribe"];
@@ -624,6 +1335,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/{id}/comment-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may comment on a post, whether the caller may and why not; its author also gets the held-comment settings and count */
+        get: operations["postCommentControlsPostCommentSettings"];
+        /** Change a post's comment settings (its author) */
+        put: operations["postCommentControlsUpdatePostCommentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts/{id}/comments": {
         parameters: {
             query?: never;
@@ -636,6 +1365,75 @@ export interface paths {
         put?: never;
         /** Comment on a post as the signed-in user */
         post: operations["postAddPostComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a comment on a post: your own, or any on your post */
+        delete: operations["postCommentControlsDeletePostComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/comments/{commentId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a held comment on your post (approving it again changes nothing) */
+        post: operations["postCommentControlsApprovePostComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/comments/{commentId}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pin a comment first on your post's comments, in place of the one pinned before */
+        put: operations["postCommentControlsPinPostComment"];
+        post?: never;
+        /** Unpin a comment on your post (not pinned: no change) */
+        delete: operations["postCommentControlsUnpinPostComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/held-comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post's approval queue, oldest first (its author) */
+        get: operations["postCommentControlsListPostHeldComments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -890,6 +1688,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timelines/{id}/comment-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who may comment on a timeline (and its videos), whether the caller may and why not; its moderators also get the held-comment settings and count */
+        get: operations["timelineCommentControlsTimelineCommentSettings"];
+        /** Change a timeline's comment settings (its owner and editors) */
+        put: operations["timelineCommentControlsUpdateTimelineCommentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timelines/{id}/comments": {
         parameters: {
             query?: never;
@@ -903,6 +1719,58 @@ export interface paths {
         /** Comment on a timeline as the signed-in user */
         post: operations["timelineCommentAddTimelineComment"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a comment on a timeline: your own, or any as its owner or an editor */
+        delete: operations["timelineCommentControlsDeleteTimelineComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/comments/{commentId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a held comment on a timeline: everyone sees it from now on, and its author is told (approving it again changes nothing) */
+        post: operations["timelineCommentControlsApproveTimelineComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/comments/{commentId}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pin a comment first on the timeline's comments, in place of the one pinned before */
+        put: operations["timelineCommentControlsPinTimelineComment"];
+        post?: never;
+        /** Unpin a comment on a timeline (not pinned: no change) */
+        delete: operations["timelineCommentControlsUnpinTimelineComment"];
         options?: never;
         head?: never;
         patch?: never;
@@ -936,9 +1804,26 @@ export interface paths {
         put?: never;
         /**
          * Exports the timeline's completed videos, in timeline order, as one MP4
-         * @description For a signed-in caller who may view the timeline. The worker concatenates the originals (H.264/AAC, at most 1080p, 30 fps); the request waits for it (up to two minutes by default) and answers the signed download URL. When the wait runs out it answers 202 with the export id and status: the export goes on, and GET /api/exports/{id} tells when it is done and where to download it.
+         * @description For a signed-in caller who may view the timeline. The worker concatenates the originals (H.264/AAC, at most 1080p, 30 fps); the request waits for it (up to 25 s by default) and answers the signed download URL. When the wait runs out it answers 202 with the export id and status: the export goes on, and GET /api/exports/{id} tells when it is done and where to download it.
          */
         post: operations["timelineExportExportTimeline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/held-comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A timeline's approval queue: comments on it and on its videos waiting for approval, oldest first (its owner and editors) */
+        get: operations["timelineCommentControlsListTimelineHeldComments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -973,6 +1858,23 @@ export interface paths {
         put?: never;
         /** Invite by e-mail: an address with an account is added at once (200), any other is e-mailed a link (201) (owner) */
         post: operations["invitationInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave a timeline you collaborate on (editor or viewer; the owner transfers ownership first) */
+        post: operations["collaboratorLeave"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1227,6 +2129,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Block a person: the follows both ways and pending follow requests go, and neither sees the other any more (blocking again changes nothing) */
+        post: operations["personFilterBlock"];
+        /** Unblock a person (the follows that went do not come back) */
+        delete: operations["personFilterUnblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/follow": {
         parameters: {
             query?: never;
@@ -1236,9 +2156,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Follow a person (following them again changes nothing) */
+        /** Follow a person (following them again changes nothing); a private account is asked instead (a follow request, isRequested true) */
         post: operations["followFollowUser"];
-        /** Unfollow a person (not following, no change) */
+        /** Unfollow a person, or take back a pending follow request (neither: no change) */
         delete: operations["followUnfollowUser"];
         options?: never;
         head?: never;
@@ -1291,6 +2211,25 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller has muted the person */
+        get: operations["personFilterMuteStatus"];
+        put?: never;
+        /** Mute a person: their posts and timelines leave the caller's feeds and search results, their actions stop notifying the caller; they are not told */
+        post: operations["personFilterMute"];
+        /** Unmute a person */
+        delete: operations["personFilterUnmute"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1353,6 +2292,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/videos/{id}/captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A video's caption tracks, one per language
+         * @description For whoever may watch the video.
+         */
+        get: operations["captionsListVideoCaptions"];
+        put?: never;
+        /**
+         * Adds (or replaces) the caption track of one language
+         * @description A WebVTT or SRT file (UTF-8; a BOM and CRLF line ends are fine; SRT is converted to WebVTT) of at most 1 MB. Cue text keeps only <b> <i> <u> <c> <v> <lang>; any other markup is removed, its text kept. Send the language field before the file.
+         */
+        post: operations["captionsUploadVideoCaptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/captions/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One caption track as a WebVTT file
+         * @description What a <track> element loads: the signed URL of the list opens it without the bearer header.
+         */
+        get: operations["captionsVideoCaptionFile"];
+        put?: never;
+        post?: never;
+        /** Removes the caption track of one language */
+        delete: operations["captionsDeleteVideoCaptions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videos/{id}/comments": {
         parameters: {
             query?: never;
@@ -1360,7 +2344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A video's comments, oldest first, each with its replies (oldest first); pages count top-level comments */
+        /** A video's comments, oldest first, each with its first 3 replies, its reply count and a cursor for the rest; pages count top-level comments */
         get: operations["videoCommentListVideoComments"];
         put?: never;
         /** Comment on a video as the signed-in user */
@@ -1388,7 +2372,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/videos/{id}/comments/{commentId}/replies": {
+    "/api/videos/{id}/comments/{commentId}/approve": {
         parameters: {
             query?: never;
             header?: never;
@@ -1396,6 +2380,42 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        put?: never;
+        /** Approve a held comment or reply on a video (the timeline's owner and editors) */
+        post: operations["videoCommentControlsApproveVideoComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/comments/{commentId}/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pin a comment first on the video's comments, in place of the one pinned before */
+        put: operations["videoCommentControlsPinVideoComment"];
+        post?: never;
+        /** Unpin a comment on a video (not pinned: no change) */
+        delete: operations["videoCommentControlsUnpinVideoComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/comments/{commentId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A comment's replies, oldest first, a page at a time (the list gives the first 3 and repliesCursor for the next) */
+        get: operations["videoCommentListVideoCommentReplies"];
         put?: never;
         /** Reply to a comment on a video */
         post: operations["videoCommentReplyToVideoComment"];
@@ -1600,9 +2620,62 @@ export interface components {
             /** @description The last 30 UTC days, oldest first, zeros included */
             viewsByDay: components["schemas"]["DayViewsDto"][];
         };
+        AppealDecisionDto: {
+            /**
+             * @description uphold: the decision stands; grant: it is undone
+             * @enum {string}
+             */
+            outcome: "uphold" | "grant";
+            /** @description Why: the author is told, the audit log keeps it */
+            reason: string;
+        };
+        AppealDto: {
+            /** @description Why the decision should be undone */
+            text: string;
+        };
+        AssertionOptionsDto: {
+            /**
+             * Format: uuid
+             * @description Send it back with the answer; it works once, for five minutes
+             */
+            challengeId: string;
+            /** @description PublicKeyCredentialRequestOptionsJSON for @simplewebauthn/browser startAuthentication */
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        AuditEntryDto: {
+            action: string;
+            /** Format: uuid */
+            contentId: string | null;
+            contentType: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description null: the operator
+             */
+            moderatorId: string | null;
+            moderatorUsername: string | null;
+            reason: string;
+            /** Format: uuid */
+            subjectUserId: string | null;
+            subjectUsername: string | null;
+            /**
+             * Format: date-time
+             * @description A suspension's end; null with 'suspend': for good
+             */
+            until: string | null;
+        };
         AuthResponseDto: {
             session: components["schemas"]["SessionDto"];
             user: components["schemas"]["UserDto"];
+        };
+        BlockStatusDto: {
+            /** @description Whether the caller has blocked the person */
+            blocked: boolean;
         };
         BookmarkDto: {
             /** Format: date-time */
@@ -1618,6 +2691,49 @@ export interface components {
             timeline?: components["schemas"]["TimelineSummaryDto"];
             /** @enum {string} */
             type: "post" | "timeline";
+        };
+        CaptionTrackDto: {
+            cueCount: number;
+            /**
+             * @description BCP 47 language tag
+             * @example en
+             */
+            language: string;
+            /**
+             * @description The format of the uploaded file (SRT is converted to WebVTT)
+             * @enum {string}
+             */
+            sourceFormat: "vtt" | "srt";
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The WebVTT file, a signed URL that opens without the bearer header for a while (a <track> src) */
+            url: string;
+        };
+        ChangeEmailDto: {
+            currentPassword: string;
+            /**
+             * Format: email
+             * @example ada@example.org
+             */
+            newEmail: string;
+        };
+        ChangeEmailResultDto: {
+            /** @description What happens next, in plain words */
+            message: string;
+            /**
+             * Format: email
+             * @description The address waiting for its confirmation
+             */
+            pendingEmail: string;
+        };
+        ChangePasswordDto: {
+            currentPassword: string;
+            /** @description Not one of the 10,000 most common passwords */
+            newPassword: string;
+        };
+        ChangePasswordResultDto: {
+            /** @description Other sessions that were signed out */
+            signedOutSessions: number;
         };
         ChannelsChangeDto: {
             inApp?: boolean;
@@ -1684,6 +2800,42 @@ export interface components {
             position: number;
             title: string;
             videoCount: number;
+        };
+        CommentSettingsDto: {
+            /** @description Whether the caller may comment now (false when signed out) */
+            canComment: boolean;
+            /** @description Whether the caller moderates the item's comments (the timeline's owner or an editor, the post's author) */
+            canModerate: boolean;
+            /** @description How many comments wait for approval: moderators only; null for others */
+            heldCount: number | null;
+            /** @description Moderators only; null for others */
+            heldWords: string[] | null;
+            /** @description Moderators only; null for others */
+            holdAll: boolean | null;
+            /** @description Moderators only (null for others, and when off) */
+            holdNewAccountsDays: number | null;
+            /** @description Why the caller may not comment, to show instead of the composer; null when they may (or are signed out) */
+            reason: string | null;
+            /** @enum {string} */
+            whoMayComment: "everyone" | "followers" | "nobody";
+        };
+        ConfirmEmailDto: {
+            /** @description The token from the e-mailed link */
+            token: string;
+        };
+        ConfirmEmailResultDto: {
+            /**
+             * Format: email
+             * @description The address the account now uses
+             */
+            email: string;
+        };
+        ConfirmTotpDto: {
+            /**
+             * @description A code from the app, to show it is set up right
+             * @example 123456
+             */
+            code: string;
         };
         CreateCollectionDto: {
             /** @description Trimmed; blank is stored as none */
@@ -1764,6 +2916,48 @@ export interface components {
             id: string;
             /** @description Empty until search has heard of the person */
             username: string;
+        };
+        DataExportDto: {
+            /** Format: date-time */
+            completedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Once completed: GET it to download the ZIP (signed until expiresAt, no bearer header needed) */
+            downloadUrl?: string;
+            /** @description Once failed: why */
+            error?: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working and the file is deleted (seven days after completion)
+             */
+            expiresAt?: string;
+            /** @example timeliner-data-2026-11-28.zip */
+            fileName: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description What is being gathered: the records from every service, then the original files, then the archive is closed
+             * @enum {string}
+             */
+            phase: "waiting" | "records" | "files" | "finishing" | "done";
+            /** @description Whole percent */
+            progress: number;
+            /** @description Size of the ZIP in bytes, once completed */
+            sizeBytes?: number;
+            /**
+             * @description expired: the file was deleted seven days after it was made
+             * @enum {string}
+             */
+            status: "queued" | "processing" | "completed" | "error" | "expired";
+        };
+        DataExportStateDto: {
+            /** @description The person's newest export; null when they never asked for one */
+            export: components["schemas"]["DataExportDto"] | null;
+            /**
+             * Format: date-time
+             * @description When a new export may start (one a day); null: now
+             */
+            nextExportAt: string | null;
         };
         DayViewsDto: {
             /**
@@ -1849,11 +3043,27 @@ export interface components {
             /** @description Same as isLiked */
             liked: boolean;
             likesCount: number;
+            /** @description Marked sensitive (by its owner or the moderators): the card shows a blurred cover with Show unless the viewer always shows sensitive media */
+            sensitive: boolean;
             title: string;
             /** Format: date-time */
             updatedAt: string;
             videoCount: number;
             views: number;
+        };
+        FilteredPersonDto: {
+            avatar: string | null;
+            /** @description "Unknown User" until this service has heard of the person */
+            displayName: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the caller blocked or muted them
+             */
+            since: string;
+            /** @description Empty until this service has heard of the person */
+            username: string;
         };
         FollowPersonDto: {
             avatar: string | null;
@@ -1871,6 +3081,26 @@ export interface components {
             /** @description Empty until this service has heard of the person */
             username: string;
         };
+        FollowRequestCountDto: {
+            count: number;
+        };
+        FollowRequestDto: {
+            avatar: string | null;
+            /** @description "Unknown User" until this service has heard of the person */
+            displayName: string;
+            /**
+             * Format: uuid
+             * @description The person who asked
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When they asked
+             */
+            requestedAt: string;
+            /** @description Empty until this service has heard of the person */
+            username: string;
+        };
         FollowStatusDto: {
             /** @description How many people follow this person */
             followersCount: number;
@@ -1878,11 +3108,47 @@ export interface components {
             followingCount: number;
             /** @description Whether the caller follows this person (false for anonymous callers) */
             isFollowing: boolean;
+            /** @description Whether the caller has asked to follow this private account and waits for its answer ("Requested") */
+            isRequested: boolean;
+        };
+        ForgotPasswordDto: {
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+        };
+        ForgotPasswordResultDto: {
+            /** @description The same words whether or not the address has an account */
+            message: string;
         };
         HashtagDto: {
             /** @description Lower-case, without # */
             name: string;
             usageCount: number;
+        };
+        HeldCommentDto: {
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description On the timeline itself, on one of its videos, or on a post
+             * @enum {string}
+             */
+            kind: "timeline" | "video" | "post";
+            /**
+             * Format: uuid
+             * @description The comment it replies to (video comments)
+             */
+            parentId: string | null;
+            /**
+             * Format: uuid
+             * @description The timeline, video or post it is on
+             */
+            targetId: string;
+            user: components["schemas"]["UserSummaryDto"];
         };
         InvitationDetailDto: {
             invitation: components["schemas"]["PublicInvitationDto"];
@@ -1945,6 +3211,19 @@ export interface components {
             id: string;
             title: string;
         };
+        ItemDecisionDto: {
+            /**
+             * @description dismiss the reports, hide the item everywhere, restore it, mark it sensitive, or warn its author
+             * @enum {string}
+             */
+            action: "dismiss" | "hide" | "restore" | "sensitive" | "warn";
+            /** @description Why: the author is told, the audit log keeps it */
+            reason: string;
+        };
+        LiftDto: {
+            /** @description Why: the author is told, the audit log keeps it */
+            reason: string;
+        };
         LoginDto: {
             /**
              * @description E-mail address or username
@@ -1982,6 +3261,75 @@ export interface components {
             height?: number | null;
             width?: number | null;
         };
+        ModeratedItemDto: {
+            authorDisplayName: string | null;
+            /** Format: uuid */
+            authorId: string;
+            /** @description Whether its author is suspended now */
+            authorSuspended: boolean;
+            authorUsername: string | null;
+            /** Format: uuid */
+            contentId: string;
+            /** @enum {string} */
+            contentType: "post" | "timeline" | "video_comment" | "post_comment" | "timeline_comment";
+            hidden: boolean;
+            /** @description Where the item is seen in the app */
+            link: string;
+            sensitive: boolean;
+            /** @description What the item says (a timeline: its title and description) */
+            text: string;
+        };
+        ModerationNoticeDto: {
+            /** @enum {string} */
+            action: "hide" | "sensitive" | "warn" | "suspend";
+            /** Format: uuid */
+            actionId: string;
+            /**
+             * @description null: not appealed (it may be, once)
+             * @enum {string|null}
+             */
+            appealStatus: "pending" | "upheld" | "granted" | null;
+            /** Format: uuid */
+            contentId: string | null;
+            contentType: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            reason: string;
+            /** @description What was done, as the person reads it */
+            summary: string;
+            /** Format: date-time */
+            until: string | null;
+        };
+        MuteStatusDto: {
+            /** @description Whether the caller has muted the person (the person is never told) */
+            muted: boolean;
+        };
+        MuteWordDto: {
+            /**
+             * @description For 24 hours (day), 7 days (week), or until removed (forever)
+             * @default forever
+             * @enum {string}
+             */
+            duration: "day" | "week" | "forever";
+            /**
+             * @description A word, a phrase or a hashtag ('#' kept); matched as a whole word in any case
+             * @example #spoilers
+             */
+            word: string;
+        };
+        MutedWordDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it stops hiding things; null: until removed
+             */
+            expiresAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Lower-case; a hashtag keeps its '#' */
+            word: string;
+        };
         NotificationActorDto: {
             avatar: string | null;
             displayName: string;
@@ -1991,9 +3339,14 @@ export interface components {
             username: string;
         };
         NotificationDto: {
+            /**
+             * Format: uuid
+             * @description The latest person who acted; null for what the system did (a video processed, an export ready)
+             */
+            actorId: string | null;
             /** @description The latest three people, newest first */
             actors: components["schemas"]["NotificationActorDto"][];
-            /** @description People who acted (activities for system notifications) */
+            /** @description People who acted; for system notifications the activities (a timeline's videos processed together are one entry) */
             count: number;
             /**
              * Format: date-time
@@ -2002,19 +3355,44 @@ export interface components {
             createdAt: string;
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            kind: "like" | "comment" | "reply" | "mention" | "follow" | "invitation" | "collaborator_added" | "ownership_transferred" | "video_processed" | "video_failed" | "export_ready";
-            /** @description Where the notification leads in the app, e.g. /watch/{timelineId}, /profile/{userId} */
+            /**
+             * @description The same as type, under its earlier name
+             * @enum {string}
+             */
+            kind: "like" | "comment" | "reply" | "mention" | "follow" | "follow_request" | "invitation" | "collaborator_added" | "ownership_transferred" | "video_processed" | "video_failed" | "export_ready" | "comments_held" | "comment_approved" | "moderation";
+            /** @description Where the notification leads in the app: /watch/{timelineId}, /watch/{timelineId}?video={videoId} (the player at that video), /post/{postId}, /profile/{userId}, /invite/{invitationId}, /exports/{exportId} (downloads the file) */
             link: string;
+            /** @description The same sentence (spec 001, notifications: message) */
+            message: string;
             read: boolean;
             target: components["schemas"]["NotificationTargetDto"];
+            /**
+             * Format: uuid
+             * @description target.id
+             */
+            targetId: string;
+            /**
+             * @description target.type
+             * @enum {string}
+             */
+            targetType: "post" | "timeline" | "video" | "comment" | "user" | "invitation" | "export" | "follow_requests" | "held_comments" | "moderation";
             /** @description The sentence, e.g. "Ana, Ben and 12 others liked your timeline" */
             text: string;
+            /**
+             * @description What happened (spec 001, notifications: type)
+             * @enum {string}
+             */
+            type: "like" | "comment" | "reply" | "mention" | "follow" | "follow_request" | "invitation" | "collaborator_added" | "ownership_transferred" | "video_processed" | "video_failed" | "export_ready" | "comments_held" | "comment_approved" | "moderation";
             /**
              * Format: date-time
              * @description The latest activity: the list is newest first by it
              */
             updatedAt: string;
+            /**
+             * Format: uuid
+             * @description The person the notification is for (the caller)
+             */
+            userId: string;
         };
         NotificationTargetDto: {
             /** Format: uuid */
@@ -2024,10 +3402,10 @@ export interface components {
              * @description The timeline the target is on
              */
             timelineId: string | null;
-            /** @description The timeline's or file's name when the activity happened */
+            /** @description The timeline's name (a timeline, an invitation), the video's file name (a video), the export's name */
             title: string | null;
             /** @enum {string} */
-            type: "post" | "timeline" | "video" | "comment" | "user" | "invitation" | "export";
+            type: "post" | "timeline" | "video" | "comment" | "user" | "invitation" | "export" | "follow_requests" | "held_comments" | "moderation";
         };
         OrderByTimestampDto: {
             /**
@@ -2035,6 +3413,27 @@ export interface components {
              * @enum {string}
              */
             orderType: "upload" | "created";
+        };
+        PasskeyAssertionDto: {
+            /** Format: uuid */
+            challengeId: string;
+            /** @description AuthenticationResponseJSON */
+            response: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeyDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+        };
+        PasskeyNameDto: {
+            /** @example My phone */
+            name: string;
         };
         PostBookmarkStatusDto: {
             bookmarked: boolean;
@@ -2049,8 +3448,12 @@ export interface components {
             content: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description Waiting for approval: shown only to its author and the post's author */
+            held: boolean;
             /** Format: uuid */
             id: string;
+            /** @description Pinned by the post's author: shown first */
+            pinned: boolean;
             /** Format: uuid */
             postId: string;
             user: components["schemas"]["UserSummaryDto"];
@@ -2154,6 +3557,10 @@ export interface components {
             username: string;
             website: string | null;
         };
+        ProofDto: {
+            passkey?: components["schemas"]["PasskeyAssertionDto"];
+            password?: string;
+        };
         PublicInvitationDto: {
             email: string;
             /** Format: date-time */
@@ -2191,6 +3598,50 @@ export interface components {
         PushUnsubscribeDto: {
             endpoint: string;
         };
+        QueueAppealDto: {
+            /** @description The decision appealed */
+            action: string;
+            /** Format: uuid */
+            actionId: string;
+            /** @description Its reason */
+            actionReason: string;
+            /** Format: uuid */
+            authorId: string;
+            authorUsername: string | null;
+            /** Format: uuid */
+            contentId: string | null;
+            contentType: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            text: string;
+        };
+        QueueDto: {
+            appeals: components["schemas"]["QueueAppealDto"][];
+            items: components["schemas"]["QueueItemDto"][];
+        };
+        QueueItemDto: {
+            /** Format: uuid */
+            contentId: string;
+            /** @enum {string} */
+            contentType: "post" | "timeline" | "video_comment" | "post_comment" | "timeline_comment";
+            /** Format: date-time */
+            firstReportedAt: string;
+            /** @description The item as it stands; null when its author deleted it */
+            item: components["schemas"]["ModeratedItemDto"] | null;
+            /** Format: date-time */
+            lastReportedAt: string;
+            /** @description The reporters' own words */
+            notes: string[];
+            reasons: components["schemas"]["ReasonCountDto"][];
+            /** @description People who reported it */
+            reporters: number;
+        };
+        ReasonCountDto: {
+            count: number;
+            reason: string;
+        };
         RecordSearchDto: {
             query: string;
             /** @description Timeline or user id, or hashtag name; required with resultType */
@@ -2213,6 +3664,10 @@ export interface components {
             /** @description Seconds watched */
             watchTime: number;
         };
+        RecoveryCodesDto: {
+            /** @description Ten single-use codes, shown this once */
+            recoveryCodes: string[];
+        };
         RegionViewsDto: {
             /** @description Share of all views, in percent (one decimal) */
             percentage: number;
@@ -2231,9 +3686,35 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
+            /** @description Not one of the 10,000 most common passwords */
             password: string;
             /** @example ada */
             username: string;
+        };
+        RegisterPasskeyDto: {
+            /** Format: uuid */
+            challengeId: string;
+            /** @example My phone */
+            name: string;
+            /** @description RegistrationResponseJSON from @simplewebauthn/browser startRegistration */
+            response: {
+                [key: string]: unknown;
+            };
+        };
+        RegistrationOptionsDto: {
+            /**
+             * Format: uuid
+             * @description Send it back with the answer; it works once, for five minutes
+             */
+            challengeId: string;
+            /** @description PublicKeyCredentialCreationOptionsJSON for @simplewebauthn/browser startRegistration */
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        RemovePasskeyDto: {
+            /** @description The password, or a passkey (this one or another) */
+            proof: components["schemas"]["ProofDto"];
         };
         ReorderVideosDto: {
             /** @description Every video of the timeline, each once, in the new order (the images keep their places); or every video and image */
@@ -2253,6 +3734,12 @@ export interface components {
             reason: "spam" | "harassment" | "hate" | "violence" | "nudity" | "misinformation" | "other";
             /** @enum {string} */
             status: "pending" | "reviewed" | "resolved" | "dismissed";
+        };
+        ResetPasswordDto: {
+            /** @description Not one of the 10,000 most common passwords */
+            password: string;
+            /** @description The token from the e-mailed link */
+            token: string;
         };
         SearchHistoryDto: {
             /** Format: date-time */
@@ -2293,6 +3780,10 @@ export interface components {
             /** Format: date-time */
             lastActivityAt: string;
             likesCount: number;
+            /** @description Marked sensitive (by its owner or the moderators): the result shows a blurred cover with Show unless the viewer always shows sensitive media */
+            sensitive: boolean;
+            /** @description When the words are said in one of its videos: the best matching caption cue and its time */
+            spoken?: components["schemas"]["SpokenMatchDto"];
             /** @enum {string} */
             status: "published";
             title: string;
@@ -2313,11 +3804,92 @@ export interface components {
             isPrivate: boolean;
             username: string;
         };
+        SecondStepChallengeDto: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Opaque token for POST /api/auth/login/second-step; it works for five minutes */
+            token: string;
+        };
+        SecondStepDto: {
+            /**
+             * @description A 6-digit code from the authenticator app, or a recovery code (xxxxx-xxxxx)
+             * @example 123456
+             */
+            code: string;
+            /** @description The token the sign-in answered with */
+            token: string;
+        };
+        SecondStepRequiredDto: {
+            secondStep: components["schemas"]["SecondStepChallengeDto"];
+        };
         SessionDto: {
             /** Format: date-time */
             expiresAt: string;
             /** @description Opaque bearer token (256 bits) */
             token: string;
+        };
+        SessionInfoDto: {
+            /** @description Browser or app with its major version, e.g. "Chrome 131"; "Unknown browser" when the user agent does not tell */
+            browser: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The session of this request ("this device") */
+            current: boolean;
+            /** @enum {string} */
+            deviceType: "mobile" | "tablet" | "desktop" | "tv" | "unknown";
+            /** Format: uuid */
+            id: string;
+            /** @description The address the session was opened from */
+            ipAddress: string | null;
+            /**
+             * Format: date-time
+             * @description Last use, to within five minutes
+             */
+            lastActiveAt: string;
+            /** @description Operating system, e.g. "Android 14"; "Unknown system" when it does not tell */
+            system: string;
+        };
+        SignedOutSessionsDto: {
+            /** @description Sessions that were signed out */
+            signedOutSessions: number;
+        };
+        SpokenMatchDto: {
+            /** @description Seconds where the cue ends */
+            endTime: number;
+            /**
+             * @description The caption track's language
+             * @example en
+             */
+            language: string;
+            /** @description Seconds from the start of the video where the cue begins */
+            startTime: number;
+            /** @description The cue's words, without markup */
+            text: string;
+            /**
+             * Format: uuid
+             * @description The video
+             */
+            videoId: string;
+        };
+        StaffRoleDto: {
+            /** @enum {string} */
+            role: "moderator" | "admin";
+        };
+        StorageUsageDto: {
+            /** @description The per-person quota (STORAGE_QUOTA_MB) */
+            quotaBytes: number;
+            /** @description What new uploads may still take: quota − used − reserved, never below 0 */
+            remainingBytes: number;
+            /** @description Bytes promised to resumable uploads in progress (their full length) */
+            reservedBytes: number;
+            /** @description Bytes stored: the originals the person uploaded plus what processing made of them (renditions, thumbnails) */
+            usedBytes: number;
+        };
+        SuspendDto: {
+            /** @description How many days; absent: for good */
+            days?: number;
+            /** @description Why: the author is told, the audit log keeps it */
+            reason: string;
         };
         TimelineBookmarkStatusDto: {
             /** @description Same as isBookmarked */
@@ -2349,8 +3921,12 @@ export interface components {
             content: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description Waiting for approval: shown only to its author and the moderators of the timeline */
+            held: boolean;
             /** Format: uuid */
             id: string;
+            /** @description Pinned by the moderators of the timeline: shown first */
+            pinned: boolean;
             /** @description Seconds into the timeline */
             timestamp: number;
             user: components["schemas"]["UserSummaryDto"];
@@ -2376,6 +3952,8 @@ export interface components {
             duration: number;
             /** Format: uuid */
             id: string;
+            /** @description Processed images (videoCount counts videos only) */
+            imageCount: number;
             /** @description visibility is public */
             isPublic: boolean;
             /**
@@ -2395,6 +3973,8 @@ export interface components {
              * @enum {string|null}
              */
             role: "owner" | "editor" | "viewer" | null;
+            /** @description Marked sensitive (by its owner or the moderators): shown behind a blurred cover with "Show" unless the viewer always shows sensitive media */
+            sensitive: boolean;
             /** @enum {string} */
             status: "draft" | "processing" | "published";
             /** @description Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail), signed with ?access= for an <img src>: valid one to two hours; null until one exists */
@@ -2431,6 +4011,14 @@ export interface components {
             title: string;
             videoCount: number;
         };
+        TotpSetupDto: {
+            /** @description The QR code as a data: URL (SVG) */
+            qrCode: string;
+            /** @description The base32 secret, shown this once (for typing into the app) */
+            secret: string;
+            /** @description The otpauth:// link the QR code carries */
+            uri: string;
+        };
         TransferOwnershipDto: {
             /**
              * Format: uuid
@@ -2440,6 +4028,14 @@ export interface components {
         };
         TransferOwnershipResultDto: {
             timeline: components["schemas"]["TimelineDto"];
+        };
+        TwoStepStatusDto: {
+            /** @description Whether signing in with a password asks for a code from an authenticator app */
+            enabled: boolean;
+            /** Format: date-time */
+            enabledAt: string | null;
+            /** @description Recovery codes not used yet */
+            recoveryCodesLeft: number;
         };
         UnreadCountDto: {
             /** @description Unread notifications (entries, a group counting once) */
@@ -2451,6 +4047,22 @@ export interface components {
             isPublic?: boolean;
             /** @description Trimmed; must not be blank */
             name?: string;
+        };
+        UpdateCommentSettingsDto: {
+            /** @description A comment containing one of these words waits for approval (whole words, any case) */
+            heldWords?: string[];
+            /**
+             * @description Every comment waits for approval
+             * @default false
+             */
+            holdAll: boolean;
+            /** @description Comments from accounts younger than this many days wait for approval; null: off */
+            holdNewAccountsDays?: number | null;
+            /**
+             * @description Who may comment: everyone, the followers of the timeline's owner or the post's author, or nobody (its moderators always may)
+             * @enum {string}
+             */
+            whoMayComment: "everyone" | "followers" | "nobody";
         };
         UpdateProfileDto: {
             /** @description An image stored here: `/api/media/{id}/file` or `/api/users/{id}/avatar`; empty removes it. Other hosts, and paths that a browser would read as another host (`//host`, `/\host`), are refused. */
@@ -2467,6 +4079,8 @@ export interface components {
         UpdateTimelineDto: {
             /** @description null or an empty string clears it */
             description?: string | null;
+            /** @description Sensitive content: viewers see a blurred cover with "Show" unless they always show sensitive media */
+            sensitive?: boolean;
             /**
              * @description `processing` is set by the system only
              * @enum {string}
@@ -2477,8 +4091,12 @@ export interface components {
             visibility?: "private" | "public" | "unlisted";
         };
         UpdateTitleDto: {
-            /** @description Trimmed before it is stored */
+            /** @description Trimmed, without control or bidirectional formatting characters, before it is stored */
             title: string;
+        };
+        UpdateViewingPreferencesDto: {
+            /** @description Always show sensitive media */
+            alwaysShowSensitive?: boolean;
         };
         UploadedAvatarDto: {
             /**
@@ -2545,6 +4163,8 @@ export interface components {
             /** @description Same as isLiked */
             liked: boolean;
             likesCount: number;
+            /** @description Marked sensitive (by its owner or the moderators): the card shows a blurred cover with Show unless the viewer always shows sensitive media */
+            sensitive: boolean;
             /** @enum {string} */
             status: "draft" | "processing" | "published";
             title: string;
@@ -2559,6 +4179,8 @@ export interface components {
             content: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description Waiting for approval: shown only to its author and the moderators of the video's timeline */
+            held: boolean;
             /** Format: uuid */
             id: string;
             likesCount: number;
@@ -2567,9 +4189,14 @@ export interface components {
              * @description The comment replied to; null for a top-level comment
              */
             parentId: string | null;
-            /** @description Replies, oldest first (always empty on a reply) */
+            /** @description Pinned by the moderators of the video's timeline: shown first */
+            pinned: boolean;
+            /** @description The first replies (up to 3), oldest first; always empty on a reply and in the replies route */
             replies: components["schemas"]["VideoCommentDto"][];
+            /** @description All replies (approved ones) */
             repliesCount: number;
+            /** @description When more replies follow those given: the cursor of GET /api/videos/{id}/comments/{commentId}/replies for the next ones; null otherwise */
+            repliesCursor: string | null;
             /** Format: uuid */
             timelineId: string;
             user: components["schemas"]["UserSummaryDto"];
@@ -2585,6 +4212,8 @@ export interface components {
             cloudThumbnailUrl: string | null;
             /** @description Seconds; 0 until processed */
             duration: number;
+            /** @description Why processing failed or the file was refused (status error), in a sentence for its creator; null otherwise */
+            errorReason: string | null;
             /** @description Bytes */
             fileSize: number;
             /** @description Server-generated storage name of the original */
@@ -2624,6 +4253,10 @@ export interface components {
             height?: number | null;
             width?: number | null;
         };
+        ViewingPreferencesDto: {
+            /** @description Always show sensitive media: no blurred cover with "Show" before what is marked sensitive */
+            alwaysShowSensitive: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -2633,6 +4266,216 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    dataExportsState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportStateDto"];
+                };
+            };
+            /**
+             * @description Authentication required
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    dataExportsStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportDto"];
+                };
+            };
+            /**
+             * @description Authentication required
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An export was started in the last 24 hours (a failed one does not count): the message says when the next may start */
+            429: {
+                headers: {
+                    /** @description Seconds until a new export may start */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Work queue unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    dataExportsFile: {
+        parameters: {
+            query?: {
+                /** @description The token of the signed downloadUrl: opens the file without the bearer header until the export expires (then 401 Link expired). */
+                access?: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description The data export */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP (Range supported) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An invalid or expired access token: Link expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Export not found (or someone else's), or not ready */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The export expired and its file was deleted */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    emailRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeEmailResultDto"];
+                };
+            };
+            /** @description Wrong current password, not an address, or the same address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description That email address is already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests or wrong passwords (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    emailConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmEmailResultDto"];
+                };
+            };
+            /** @description Invalid, used or expired link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description That email address is already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     authLogin: {
         parameters: {
             query?: never;
@@ -2654,7 +4497,53 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
+            /** @description The password is right; send a code to POST /api/auth/login/second-step */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondStepRequiredDto"];
+                };
+            };
             /** @description Invalid email/username or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    authSecondStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondStepDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description Wrong code, or the sign-in expired (five minutes, five wrong codes) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2712,6 +4601,475 @@ export interface operations {
                 };
             };
             /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passkeysList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passkeysRegister: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterPasskeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyDto"];
+                };
+            };
+            /** @description Expired challenge or an answer that does not verify */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description That passkey is already added */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passkeysConfirmOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssertionOptionsDto"];
+                };
+            };
+            /** @description No passkey yet */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passkeysRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationOptionsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    authPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAssertionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description Expired challenge, an unknown passkey or an answer that does not verify */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    authPasskeySignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssertionOptionsDto"];
+                };
+            };
+            /** @description Too many attempts (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passkeysRename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyNameDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such passkey of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passkeysRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemovePasskeyDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No proof, a wrong password or a passkey that could not be checked */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such passkey of the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many wrong passwords (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePasswordResultDto"];
+                };
+            };
+            /** @description Wrong current password, or an unsuitable new one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many wrong current passwords (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordForgot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForgotPasswordResultDto"];
+                };
+            };
+            /** @description Not an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this address or for this e-mail (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    passwordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid, used or expired link, or an unsuitable password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    viewingPreferenceGetViewingPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewingPreferencesDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    viewingPreferenceUpdateViewingPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateViewingPreferencesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewingPreferencesDto"];
+                };
+            };
+            /** @description Not true or false, or an unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2787,6 +5145,320 @@ export interface operations {
             };
             /** @description Too many attempts (Retry-After) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sessionsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionInfoDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sessionsRevokeOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutSessionsDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sessionsRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Session not found (or not one's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    twoStepStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoStepStatusDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    twoStepRegenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProofDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesDto"];
+                };
+            };
+            /** @description Two-step sign-in is off, no proof, or a wrong password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many wrong passwords (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    twoStepConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmTotpDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesDto"];
+                };
+            };
+            /** @description Wrong code, or no set-up started */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Two-step sign-in is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    twoStepDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProofDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No proof, a wrong password or a passkey that could not be checked */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many wrong passwords (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    twoStepSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpSetupDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Two-step sign-in is already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    personFilterListBlocks: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilteredPersonDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3450,6 +6122,162 @@ export interface operations {
             };
         };
     };
+    followRequestList: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowRequestDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    followRequestCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowRequestCountDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    followRequestApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person who asked */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending requests left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowRequestCountDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Follow request not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    followRequestDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person who asked */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending requests left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowRequestCountDto"];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Follow request not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     discoverTrending: {
         parameters: {
             query?: {
@@ -3568,6 +6396,15 @@ export interface operations {
             /** @description No longer pending */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You can send at most {n} invitation e-mails an hour (or a day); try again in {time}. Nothing was sent or changed. */
+            429: {
+                headers: {
+                    /** @description Seconds until one more may be sent */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3751,6 +6588,36 @@ export interface operations {
             };
         };
     };
+    storageStorageUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageUsageDto"];
+                };
+            };
+            /**
+             * @description Authentication required
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     mediaFileMediaFile: {
         parameters: {
             query?: {
@@ -3797,6 +6664,542 @@ export interface operations {
             };
             /** @description Timelines service unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderationNoticeNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationNoticeDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderationNoticeAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationNoticeDto"];
+                };
+            };
+            /** @description Missing or too long text, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such decision about the caller's content or account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already appealed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderationDecideAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealDecisionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only moderators and admins (granted by the operator) may use the desk */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such appeal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already decided */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderationAudit: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only moderators and admins (granted by the operator) may use the desk */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderationDecide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemDecisionDto"];
+            };
+        };
+        responses: {
+            /** @description The decision, as the audit log keeps it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"];
+                };
+            };
+            /** @description Unknown action, missing or too long reason, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only moderators and admins (granted by the operator) may use the desk */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderationQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only moderators and admins (granted by the operator) may use the desk */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderationRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffRoleDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only moderators and admins (granted by the operator) may use the desk */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderationLift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LiftDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only moderators and admins (granted by the operator) may use the desk */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The account is not suspended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    moderationSuspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuspendDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"];
+                };
+            };
+            /** @description Missing reason, days out of range, oneself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only moderators and admins (granted by the operator) may use the desk */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    personFilterListWords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedWordDto"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    personFilterListMuteWord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MuteWordDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutedWordDto"];
+                };
+            };
+            /** @description Word is required; too long; too many words; bad duration */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    personFilterListUnmuteWord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wordId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Muted word not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    personFilterListMutes: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilteredPersonDto"][];
+                };
+            };
+            /** @description Bad limit or cursor, unknown query field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3997,6 +7400,13 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The endpoint is another account's, registered with other keys */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4444,6 +7854,93 @@ export interface operations {
             };
         };
     };
+    postCommentControlsPostCommentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentSettingsDto"];
+                };
+            };
+            /** @description Post not found, or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postCommentControlsUpdatePostCommentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCommentSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentSettingsDto"];
+                };
+            };
+            /** @description Unknown choice, bad word list or day count, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the author of this post can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found, or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     postListPostComments: {
         parameters: {
             query?: {
@@ -4530,6 +8027,259 @@ export interface operations {
                 content?: never;
             };
             /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postCommentControlsDeletePostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You can only delete your own comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found, or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postCommentControlsApprovePostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the author of this post can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found, or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postCommentControlsPinPostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pinned */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the author of this post can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found, or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Approve the comment before pinning it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postCommentControlsUnpinPostComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not pinned */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the author of this post can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found, or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    postCommentControlsListPostHeldComments: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The post */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldCommentDto"][];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the author of this post can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Post not found, or comment not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5386,6 +9136,107 @@ export interface operations {
             };
         };
     };
+    timelineCommentControlsTimelineCommentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentSettingsDto"];
+                };
+            };
+            /** @description Timeline not found (or not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineCommentControlsUpdateTimelineCommentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCommentSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentSettingsDto"];
+                };
+            };
+            /** @description Unknown choice, bad word list or day count, unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors of this timeline can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     timelineCommentListTimelineComments: {
         parameters: {
             query?: {
@@ -5490,6 +9341,233 @@ export interface operations {
             };
         };
     };
+    timelineCommentControlsDeleteTimelineComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description You can only delete your own comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineCommentControlsApproveTimelineComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors of this timeline can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineCommentControlsPinTimelineComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pinned */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors of this timeline can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Approve the comment before pinning it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineCommentControlsUnpinTimelineComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not pinned */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors of this timeline can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     analyticsRecordDownload: {
         parameters: {
             query?: never;
@@ -5574,6 +9652,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Exports in progress per person or timeline; or past the new exports one person may start an hour or a day (EXPORTS_PER_HOUR, EXPORTS_PER_DAY: a fresh export of the same videos is handed out again and does not count) */
+            429: {
+                headers: {
+                    /** @description With the hour or day limit: seconds until one more may start */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Export failed: <reason> */
             500: {
                 headers: {
@@ -5582,6 +9669,67 @@ export interface operations {
                 content?: never;
             };
             /** @description Timelines service or work queue unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    timelineCommentControlsListTimelineHeldComments: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldCommentDto"][];
+                };
+            };
+            /**
+             * @description Not signed in
+             *
+             *     Not signed in
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors of this timeline can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5700,8 +9848,65 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description You can send at most {n} invitation e-mails an hour (or a day); try again in {time}. Nothing was sent or changed. */
+            429: {
+                headers: {
+                    /** @description Seconds until one more may be sent */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The e-mail could not be sent; nothing was changed */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    collaboratorLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left: no longer on the team */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The owner cannot leave */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a collaborator (on a timeline the caller may see) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5940,7 +10145,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description File too large. Maximum size is 2GB. */
+            /** @description File too large. Maximum size is 2GB. Or: Not enough storage space (the body carries remainingBytes, quotaBytes, usedBytes) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6164,7 +10369,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description File too large. Maximum size is 2GB. */
+            /** @description File too large. Maximum size is 2GB. Or: Not enough storage space (the body carries remainingBytes, quotaBytes, usedBytes) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6368,6 +10573,8 @@ export interface operations {
                     /** @description /api/uploads/{id} */
                     Location?: string;
                     "Upload-Expires"?: string;
+                    /** @description The id of the media item the finished upload becomes; the realtime messages about its processing (video_upload_started, progress, completion, errors) carry this id */
+                    "Upload-Media-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6407,9 +10614,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description File too large. Maximum size is 2GB. */
+            /** @description File too large. Maximum size is 2GB. Or: Not enough storage space for Upload-Length (the body carries remainingBytes, quotaBytes, usedBytes) */
             413: {
                 headers: {
+                    /** @description With the storage-space refusal: the bytes the caller may still upload */
+                    "Storage-Remaining-Bytes"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6516,6 +10725,8 @@ export interface operations {
             200: {
                 headers: {
                     "Upload-Length"?: number;
+                    /** @description The id of the media item the finished upload becomes; the realtime messages about its processing (video_upload_started, progress, completion, errors) carry this id */
+                    "Upload-Media-Id"?: string;
                     "Upload-Offset"?: number;
                     [name: string]: unknown;
                 };
@@ -6707,6 +10918,92 @@ export interface operations {
             };
         };
     };
+    personFilterBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockStatusDto"];
+                };
+            };
+            /** @description You cannot block yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    personFilterUnblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockStatusDto"];
+                };
+            };
+            /** @description You cannot block yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     followFollowUser: {
         parameters: {
             query?: never;
@@ -6719,7 +11016,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description isFollowing true and the person's counts after the change */
+            /** @description isFollowing true (or isRequested true for a private account) and the person's counts after the change */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6932,6 +11229,135 @@ export interface operations {
             };
         };
     };
+    personFilterMuteStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteStatusDto"];
+                };
+            };
+            /** @description You cannot mute yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    personFilterMute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteStatusDto"];
+                };
+            };
+            /** @description You cannot mute yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    personFilterUnmute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MuteStatusDto"];
+                };
+            };
+            /** @description You cannot mute yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description User not found (unknown to this service, or a malformed id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     profileProfile: {
         parameters: {
             query?: never;
@@ -7001,6 +11427,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description This account is private (shown only to itself and its approved followers) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description User not found (unknown to this service, or a malformed id) */
             404: {
                 headers: {
@@ -7044,6 +11477,228 @@ export interface operations {
                 content?: never;
             };
             /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    captionsListVideoCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptionTrackDto"][];
+                };
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller); or no captions in this language */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    captionsUploadVideoCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The .vtt or .srt file
+                     */
+                    file: string;
+                    /**
+                     * @description BCP 47 language tag
+                     * @example en
+                     */
+                    language: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptionTrackDto"];
+                };
+            };
+            /** @description Send a multipart form with the language in the 'language' field, then the caption file in the 'file' field; language must be a language tag such as en, fr or pt-BR; or the file's fault, e.g. "Line 7: the start time "00:00:xx" is not a time like 00:01:02.500" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors add captions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller); or no captions in this language */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caption file is too large. Maximum size is 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    captionsVideoCaptionFile: {
+        parameters: {
+            query?: {
+                /** @description The revision, so a replaced track is a new URL */
+                v?: unknown;
+                /** @description The token of the signed URL the list gives */
+                access?: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description The video */
+                id: string;
+                /** @description BCP 47 language tag */
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebVTT file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anonymous callers who may not see the timeline are asked to sign in; an invalid or expired access token: Link expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller); or no captions in this language */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    captionsDeleteVideoCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video */
+                id: string;
+                /** @description BCP 47 language tag */
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors remove captions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller); or no captions in this language */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7198,6 +11853,218 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Video not found (unknown, deleted, or its timeline not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoCommentControlsApproveVideoComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors of this timeline can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or its timeline not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoCommentControlsPinVideoComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pinned */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A reply cannot be pinned */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors of this timeline can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or its timeline not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Approve the comment before pinning it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoCommentControlsUnpinVideoComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+                /** @description The comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not pinned */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors of this timeline can moderate its comments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or its timeline not visible to the caller), or comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoCommentListVideoCommentReplies: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: number;
+                /** @description The X-Next-Cursor header of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The video (its media id) */
+                id: string;
+                /** @description The top-level comment */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description Cursor of the next page; absent on the last page */
+                    "X-Next-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoCommentDto"][];
+                };
             };
             /** @description Video not found (unknown, deleted, or its timeline not visible to the caller), or comment not found */
             404: {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type DataRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { getMeQueryOptions, useUser } from '../features/auth/api/get-me';
+import { getMeQueryOptions, useUser } from '../lib/current-user';
 import { CollectionsAccessDenied } from '../features/collections/components/access-denied';
 import { getInvitationQueryOptions } from '../features/collaboration/api/get-invitation';
 import { getFeedQueryOptions } from '../features/feed/api/get-feed';
@@ -10,7 +10,7 @@ import { getMyTimelinesQueryOptions } from '../features/timelines/api/get-my-tim
 import { getTimelineQueryOptions } from '../features/timelines/api/get-timeline';
 import { getTimelinesQueryOptions } from '../features/timelines/api/get-timelines';
 import { preloadStudioThumbnails } from '../features/timelines/lib/studio-list';
-import { getFollowStatusQueryOptions } from '../features/users/api/follow';
+import { getFollowStatusQueryOptions } from '../features/users/api/get-follow-status';
 import { getProfileQueryOptions } from '../features/users/api/get-profile';
 import { getUserListQueryOptions, profileTabOf } from '../features/users/api/user-lists';
 import { isUserId } from '../features/users/lib/user-id';
@@ -65,7 +65,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: RootHydrateFallback,
       children: [
-        // Another site's iframe: no shell, no sign-in (public published timelines only).
+        // Another site's iframe: no shell, no sign-in (published timelines that are not private).
         { path: 'embed/timeline/:id', lazy: lazy(() => import('./routes/embed')) },
         {
           path: 'invite/:token?',
@@ -77,6 +77,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           },
           lazy: lazy(() => import('./routes/invite')),
         },
+        // Where a reset e-mail's link leads: open without signing in.
+        { path: 'reset-password/:token?', lazy: lazy(() => import('./routes/reset-password')) },
+        // Where the link sent to a new e-mail address leads: open without signing in.
+        { path: 'confirm-email/:token?', lazy: lazy(() => import('./routes/confirm-email')) },
         {
           Component: RequireAuthOrAccessDenied,
           children: [
@@ -116,15 +120,25 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             { path: 'search', lazy: lazy(() => import('./routes/app/search')) },
             { path: 'notifications', lazy: lazy(() => import('./routes/app/notifications')) },
+            { path: 'follow-requests', lazy: lazy(() => import('./routes/app/follow-requests')) },
+            // The moderation desk (staff only) and a person's own moderation notices, where they may appeal.
+            { path: 'moderation', lazy: lazy(() => import('./routes/app/moderation')) },
+            { path: 'moderation/notices', lazy: lazy(() => import('./routes/app/moderation-notices')) },
+            // Where "Your export is ready" leads: the download starts there.
+            { path: 'exports/:id', lazy: lazy(() => import('./routes/app/export-download')) },
+            // A post's own page: where a shared post's link leads.
+            { path: 'post/:id', lazy: lazy(() => import('./routes/app/post')) },
             {
               path: 'profile/:id',
               // The profile, whether one follows them, and the open tab's first page, all at once.
               loader: prefetch(({ params, request }) => {
                 if (!isUserId(params.id)) return;
-                void queryClient.prefetchQuery(getProfileQueryOptions(params.id));
-                void queryClient.prefetchQuery(getFollowStatusQueryOptions(params.id));
+                const id = params.id;
                 const tab = profileTabOf(new URL(request.url).searchParams.get('tab'));
-                void queryClient.prefetchInfiniteQuery(getUserListQueryOptions(params.id, tab.list));
+                // A private account's tabs only once the follow status says the viewer follows it (else 403).
+                void Promise.all([queryClient.fetchQuery(getProfileQueryOptions(id)), queryClient.fetchQuery(getFollowStatusQueryOptions(id))])
+                  .then(([profile, status]) => (profile.isPrivate && !status.isFollowing ? undefined : queryClient.prefetchInfiniteQuery(getUserListQueryOptions(id, tab.list))))
+                  .catch(() => undefined);
               }),
               // Switching tabs (?tab=) is not a new page: nothing to fetch again.
               shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) => currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate,

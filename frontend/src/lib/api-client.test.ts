@@ -1,31 +1,31 @@
 import { describe, expect, it } from '@jest/globals';
 import { jsonResponse, mockFetch } from '../testing/test-utils';
-import { api, ApiError, apiRequest, errorMessage, unwrap } from './api-client';
+import { api, ApiError, errorMessage, formBody, nextCursorOf, unwrap } from './api-client';
 import { AUTH_TOKEN_KEY } from './auth-token';
 
-describe('apiRequest', () => {
+describe('the typed client (the request helper of spec 000, section 7)', () => {
   it('sends paths starting with / to the page origin, with cookies included', async () => {
-    const { requests } = mockFetch(() => jsonResponse(200, { ok: true }));
-    await expect(apiRequest('GET', '/api/timelines')).resolves.toEqual({ ok: true });
+    const { requests } = mockFetch(() => jsonResponse(200, []));
+    await expect(unwrap(api.GET('/api/timelines'))).resolves.toEqual([]);
     expect(requests[0]).toMatchObject({ method: 'GET', url: 'http://localhost/api/timelines', credentials: 'include' });
   });
 
   it('sends the stored token as a bearer authorization header', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'secret-token');
     const { requests } = mockFetch(() => jsonResponse(200, {}));
-    await apiRequest('GET', '/api/auth/me');
+    await unwrap(api.GET('/api/auth/me'));
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer secret-token');
   });
 
   it('sends no authorization header without a token', async () => {
     const { requests } = mockFetch(() => jsonResponse(200, {}));
-    await apiRequest('GET', '/api/auth/me');
+    await unwrap(api.GET('/api/auth/me'));
     expect(requests[0]?.headers.has('Authorization')).toBe(false);
   });
 
   it('sends a body as JSON', async () => {
     const { requests } = mockFetch(() => jsonResponse(201, { id: 1 }));
-    await apiRequest('POST', '/api/posts', { content: 'hi' });
+    await unwrap(api.POST('/api/posts', { body: { content: 'hi' } }));
     expect(requests[0]?.body).toEqual({ content: 'hi' });
     expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
   });
@@ -33,33 +33,49 @@ describe('apiRequest', () => {
   it('sends form data as it is, letting the browser set its content type', async () => {
     const { requests } = mockFetch(() => jsonResponse(201, {}));
     const form = new FormData();
-    form.append('video', 'file-contents');
-    await apiRequest('POST', '/api/timelines/1/videos', form);
+    form.append('file', 'file-contents');
+    await unwrap(api.POST('/api/media/avatar', { body: formBody(form) }));
     expect(requests[0]?.body).toBe(form);
-    expect(requests[0]?.headers.has('Content-Type')).toBe(false);
+    expect(requests[0]?.headers.get('Content-Type')).not.toBe('application/json');
   });
 
   it('answers {} for a 204 and for an empty body', async () => {
     mockFetch(() => new Response(null, { status: 204 }));
-    await expect(apiRequest('POST', '/api/auth/logout')).resolves.toEqual({});
+    await expect(unwrap(api.POST('/api/auth/logout'))).resolves.toEqual({});
     mockFetch(() => new Response('', { status: 200 }));
-    await expect(apiRequest('DELETE', '/api/posts/1')).resolves.toEqual({});
+    await expect(unwrap(api.DELETE('/api/posts/{id}', { params: { path: { id: '1' } } }))).resolves.toEqual({});
   });
 
   it('rejects a non-ok answer with "status: body"', async () => {
     const body = { statusCode: 401, error: 'Unauthorized', message: 'Invalid email/username or password' };
     mockFetch(() => jsonResponse(401, body));
-    await expect(apiRequest('POST', '/api/auth/login', {})).rejects.toThrow(`401: ${JSON.stringify(body)}`);
+    await expect(unwrap(api.POST('/api/auth/login', { body: { login: 'ada', password: 'x' } }))).rejects.toThrow(
+      `401: ${JSON.stringify(body)}`,
+    );
   });
 
   it('uses the status text when the error body is empty', async () => {
     mockFetch(() => new Response('', { status: 503, statusText: 'Service Unavailable' }));
-    await expect(apiRequest('GET', '/api/timelines')).rejects.toThrow('503: Service Unavailable');
+    await expect(unwrap(api.GET('/api/timelines'))).rejects.toThrow('503: Service Unavailable');
   });
 
   it('rejects a body that is not JSON', async () => {
     mockFetch(() => new Response('<html>oops</html>', { status: 200 }));
-    await expect(apiRequest('GET', '/api/timelines')).rejects.toThrow('Invalid JSON response from server');
+    await expect(unwrap(api.GET('/api/timelines'))).rejects.toThrow('Invalid JSON response from server');
+  });
+});
+
+describe('nextCursorOf', () => {
+  const answer = (next?: string) => new Response(null, { status: 204, headers: next ? { 'X-Next-Cursor': next } : {} });
+
+  it("reads the next page's cursor, and none on the last page", () => {
+    expect(nextCursorOf(answer('c2'), 'c1')).toBe('c2');
+    expect(nextCursorOf(answer('c2'))).toBe('c2');
+    expect(nextCursorOf(answer(), 'c1')).toBeNull();
+  });
+
+  it('ends a list whose server answers the cursor it was given', () => {
+    expect(nextCursorOf(answer('c1'), 'c1')).toBeNull();
   });
 });
 

@@ -38,64 +38,16 @@ export class ApiError extends Error {
 
 export const INVALID_JSON_MESSAGE = 'Invalid JSON response from server';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function resolveUrl(path: string): string {
-  return path.startsWith('/') ? `${window.location.origin}${path}` : path;
-}
-
 async function throwIfNotOk(response: Response): Promise<Response> {
   if (response.ok) return response;
   const body = await response.text().catch(() => '');
   throw new ApiError(response.status, response.statusText, body, response.headers);
 }
 
-async function parseJsonBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (response.status === 204 || text === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new Error(INVALID_JSON_MESSAGE);
-  }
-}
-
 /**
- * The shared request helper of spec 000 section 7: same origin for paths starting with '/', the
- * bearer token when one is held, JSON bodies (form data as-is), cookies included, `{}` for a 204
- * or an empty body. The caller names the answer's type; the typed client below is preferred for
- * every operation the OpenAPI document describes.
- */
-export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-  return (await apiRequestWithHeaders<T>(method, path, body)).data;
-}
-
-/** `apiRequest`, also giving the answer's headers (a list's `X-Next-Cursor`, for instance). */
-export async function apiRequestWithHeaders<T = unknown>(
-  method: HttpMethod,
-  path: string,
-  body?: unknown,
-): Promise<{ data: T; headers: Headers }> {
-  const headers = new Headers();
-  const token = getAuthToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    payload = body;
-  } else if (body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    payload = JSON.stringify(body);
-  }
-
-  const response = await fetch(resolveUrl(path), { method, headers, body: payload, credentials: 'include' });
-  await throwIfNotOk(response);
-  return { data: (await parseJsonBody(response)) as T, headers: response.headers };
-}
-
-/**
- * The fetch the typed client runs on: the same bearer, cookie, error and JSON rules as
- * `apiRequest`, so both report failures identically.
+ * The fetch the typed client runs on: the shared request behaviour of spec 000, section 7. The
+ * bearer token when one is held, cookies included, a non-ok answer rejected as an ApiError, `{}`
+ * for a 204 or an empty body, and an answer that is not JSON rejected.
  */
 async function typedClientFetch(request: Request): Promise<Response> {
   const token = getAuthToken();
@@ -126,6 +78,23 @@ export const api = createClient<paths>({
 export async function unwrap<T>(call: Promise<{ data?: T }>): Promise<T> {
   const { data } = await call;
   return data === undefined ? ({} as T) : data;
+}
+
+/**
+ * The next page's cursor of a paginated answer (`X-Next-Cursor`), or null on the last page. A
+ * server that answers the cursor it was given has nothing further either.
+ */
+export function nextCursorOf(response: Response, cursor?: string | null): string | null {
+  const next = response.headers.get('X-Next-Cursor');
+  return next && next !== cursor ? next : null;
+}
+
+/**
+ * A multipart body for the typed client. The generated types describe a file field as a string;
+ * the form goes out as it is, with the boundary the browser chooses.
+ */
+export function formBody<T>(form: FormData): NonNullable<T> {
+  return form as unknown as NonNullable<T>;
 }
 
 /** What to show a person for a failed request: the server's message, else the fallback. */

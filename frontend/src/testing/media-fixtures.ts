@@ -17,6 +17,7 @@ export function videoFixture(overrides: Partial<Video> = {}): Video {
     cloudThumbnailUrl: null,
     streamUrl: `/api/videos/${id}/stream`,
     hlsUrl: null,
+    errorReason: null,
     mediaType: 'video',
     ...overrides,
   };

@@ -45,12 +45,14 @@ export function mockFetch(handler: FetchHandler) {
   const fake = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     let recorded: RecordedRequest;
     if (input instanceof Request) {
-      const text = await input.clone().text();
+      // A form the page sent (see test/jsdom-environment.mjs), else the JSON body.
+      const form = (input as Request & { formBody?: FormData }).formBody;
+      const text = form ? '' : await input.clone().text();
       recorded = {
         method: input.method,
         url: input.url,
         headers: input.headers,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
+        body: form ?? (text ? (JSON.parse(text) as unknown) : undefined),
         credentials: input.credentials,
         keepalive: input.keepalive,
       };

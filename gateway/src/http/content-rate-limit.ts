@@ -18,8 +18,9 @@ const CONTENT_WRITES = [
 ];
 
 /**
- * A write by someone not signed in: views, downloads and shares count for rankings, so one address
- * may not inflate them. Sign-in and registration (`/api/auth/*`) have their own limit.
+ * A write by someone not signed in (what the route table opens to them: a view from the embed
+ * player, an invitation declined): views count for rankings, so one address may not inflate them.
+ * Sign-in and registration (`/api/auth/*`) have their own limit.
  */
 export const isAnonymousWrite = (method: string, path: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && !path.startsWith('/api/auth/');
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /** What only operators and the orchestrator reach: probes and metrics. */
@@ -7,9 +7,9 @@ export const INTERNAL_PATHS = ['/metrics', '/health/live', '/health/ready'] as c
 const MARK_HEADER = 'x-tl-internal-probe';
 
 /**
- * With an internal port (INTERNAL_PORT), `/metrics` and `/health/*` are answered there only: the
- * public port (the one behind the Ingress) says 404 for them, so nobody outside the cluster reads
- * the metrics or makes the gateway run its readiness checks. The internal server hands each
+ * `/metrics` and `/health/*` are answered on the internal port (INTERNAL_PORT on INTERNAL_HOST,
+ * loopback by default) only: the public port says 404 for them, so nobody who reaches the product
+ * reads the metrics or makes the gateway run its readiness checks. The internal server hands each
  * request to the application in-process, marked with a per-process secret the public port never
  * sees, so the answers are exactly those of the usual routes.
  */
@@ -24,8 +24,15 @@ export function restrictInternalPaths(fastify: FastifyInstance): { mark: string 
   return { mark };
 }
 
-/** Serves the internal paths on their own port; anything else is 404 there. */
-export async function listenInternal(fastify: FastifyInstance, mark: string, port: number, host: string): Promise<Server> {
+const internalUrls = new WeakMap<object, string>();
+
+/** Where a gateway made by createGateway serves its probes and metrics, e.g. `http://127.0.0.1:8081`. */
+export function internalUrlOf(app: object): string | undefined {
+  return internalUrls.get(app);
+}
+
+/** Serves the internal paths on their own port; anything else is 404 there. Returns its URL. */
+export async function listenInternal(fastify: FastifyInstance, mark: string, port: number, host: string, owner?: object): Promise<string> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     if (req.method !== 'GET' || !(INTERNAL_PATHS as readonly string[]).includes(path)) {
@@ -47,5 +54,9 @@ export async function listenInternal(fastify: FastifyInstance, mark: string, por
   fastify.addHook('onClose', async () => {
     await new Promise((resolve) => server.close(resolve));
   });
-  return server;
+  const address = server.address();
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
+  if (owner) internalUrls.set(owner, url);
+  return url;
 }

@@ -8,7 +8,7 @@ import { policyWithStyleNonce } from '../web/index-page.js';
 import type { RateCounter } from './rate-counter.js';
 
 /** Where sign-in attempts are made: a tighter per-address limit, shared by both. */
-export const CREDENTIAL_ROUTES = ['/api/auth/login', '/api/auth/register'];
+export const CREDENTIAL_ROUTES = ['/api/auth/login', '/api/auth/register', '/api/auth/login/second-step', '/api/auth/passkeys/sign-in'];
 
 // Only the API and the socket are counted. Probes and scrapes come from the platform, often from
 // one address, and must never be refused; the web app's files and pages are served from disk (a

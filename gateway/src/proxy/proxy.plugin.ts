@@ -1,13 +1,13 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
-import { BadRequestException, HttpException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, HttpException, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { currentContext, errorBody, type Logger, signIdentity } from '@timeliner/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAnonymousWrite, isContentWrite, type WindowLimit } from '../http/content-rate-limit.js';
 import { jsonErrorHandler } from '../http/error-handler.js';
 import type { GatewayMetrics } from '../http/gateway-metrics.js';
 import { CREDENTIAL_ROUTES } from '../http/rate-limits.js';
-import type { RouteTable } from '../routes/route-table.js';
+import { anonymousMayCall, type RouteTable } from '../routes/route-table.js';
 import { bearerToken, tokenHash } from '../sessions/bearer-token.js';
 import { SessionCheckUnavailableError, type VerifiedSession } from '../sessions/session-lookup.js';
 import type { SessionResolver } from '../sessions/session-resolver.js';
@@ -17,6 +17,8 @@ import { upstreamFailure } from './upstream-failure.js';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOGOUT_PATH = '/api/auth/logout';
+/** What a caller without a session hears on every route not open to them (route-table.ts). */
+export const SIGN_IN_REQUIRED = 'Authentication required';
 
 export interface ProxyOptions {
   routes: RouteTable;
@@ -78,8 +80,8 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
 
   const callerOf = async (request: FastifyRequest, reply: FastifyReply): Promise<VerifiedSession | null> => {
     try {
-      // An invalid or expired token continues anonymously: public reads keep working, and a
-      // route that needs a user answers 401 itself (the spec's client drops its token when
+      // An invalid or expired token continues anonymously: what is open to signed-out callers
+      // keeps working, everything else is 401 (the spec's client drops its token when
       // /api/auth/me fails). Only "cannot tell" is an error.
       return await sessions.resolveHeader(request.headers.authorization, request.id, { fresh: !READS.has(request.method) });
     } catch (error) {
@@ -103,6 +105,8 @@ export async function proxyPlugin(fastify: FastifyInstance, options: ProxyOption
     const route = routes.resolve(target.path);
     if (!route) throw new NotFoundException(`Cannot ${request.method} ${target.path}`);
     const session = await callerOf(request, reply);
+    // The one place that decides what a signed-out caller reaches: the route table's `anonymous`.
+    if (!session && !anonymousMayCall(route, request.method)) throw new UnauthorizedException(SIGN_IN_REQUIRED);
     const context = currentContext();
     if (context && session) context.userId = session.userId;
     if (session && isContentWrite(request.method, target.path)) {

@@ -1,8 +1,16 @@
-import { runServiceProcess } from '@timeliner/platform';
+import { createMailSender, runServiceProcess } from '@timeliner/platform';
 import { AuthConfig } from './auth.config.js';
 import { startAuthService } from './service.js';
+import { secretKeyFrom } from './two-step/secret-box.js';
 
 /** The auth service as its own process. */
-runServiceProcess('auth', AuthConfig, ({ config, logger, bus, databaseUrl, identitySecret }) =>
-  startAuthService({ databaseUrl, bus, logger, identitySecret, port: config.PORT, host: config.HOST }),
-);
+runServiceProcess('auth', AuthConfig, async ({ config, logger, bus, databaseUrl, identitySecret }) => {
+  const mail = createMailSender({ mailUrl: config.MAIL_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger });
+  const service = await startAuthService({ databaseUrl, bus, logger, identitySecret, port: config.PORT, host: config.HOST, mail, publicOrigin: config.PUBLIC_ORIGIN, totpSecretKey: secretKeyFrom(config.TOTP_SECRET_KEY) });
+  return {
+    async close() {
+      await service.close();
+      await mail.close();
+    },
+  };
+});

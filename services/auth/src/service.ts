@@ -1,14 +1,24 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, serveRpc, listenService, type RunningService, type IdentitySecret } from '@timeliner/platform';
+import { consumeEvents, createMailSender, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay, serveRpc, listenService, type RunningService, type IdentitySecret, personFilterCopyHandlers } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
 import { AuthRpc } from '@timeliner/proto';
 import { AuthModule } from './auth.module.js';
+import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
+import { servePersonalDataOfAuth } from './personal-data/personal-data.responder.js';
 import { schema } from './schema.js';
 import { SessionVerifier } from './sessions/session-verifier.js';
+import { SessionRepository } from './sessions/session.repository.js';
+import { RateLimitRepository } from './security/rate-limit.repository.js';
 import { RateLimiter } from './security/rate-limiter.js';
 import { contentCountEventHandlers } from './counts/content-count-events.js';
 import { followCountEventHandlers } from './users/follow-count-events.js';
 import { UserLookup } from './users/user-lookup.js';
+import { UserRepository } from './users/user.repository.js';
+import { servePeopleReplay } from './users/people-replay.responder.js';
+import { SessionRevoker } from './sessions/session-revoker.js';
+import { suspensionEventHandlers } from './suspensions/suspensions.js';
+import { PasskeyRepository } from './passkeys/passkey.repository.js';
+import { TwoStepRepository } from './two-step/two-step.repository.js';
 
 export interface AuthServiceOptions {
   databaseUrl: string;
@@ -18,6 +28,14 @@ export interface AuthServiceOptions {
   identitySecret: IdentitySecret;
   port: number;
   host: string;
+  /** Account e-mails (reset links, confirmations, notices); unset, `.eml` files under `.data/mail`. */
+  mail?: MailSender;
+  /** Where the web app is reached, for links in e-mails; unset, the origin each request came in on. */
+  publicOrigin?: string | undefined;
+  /** Seals authenticator secrets at rest (TOTP_SECRET_KEY, 32 bytes). */
+  totpSecretKey?: Buffer | undefined;
+  /** The time authenticator codes are checked against; tests fix it. */
+  clock?: () => number;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -41,24 +59,33 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
   relay.start();
   const events = new EventWriter(relay);
 
-  const verifier = new SessionVerifier(dataSource);
-  const lookup = new UserLookup(dataSource);
+  const ownMail = options.mail ? undefined : createMailSender({ dataDir: '.data', logger });
+  const mail = options.mail ?? ownMail!;
+
+  const users = new UserRepository(dataSource);
+  const verifier = new SessionVerifier(new SessionRepository(dataSource));
+  const lookup = new UserLookup(users);
   const responders = [
     await serveRpc(bus, AuthRpc.VerifySession, 'auth', async (request) => verifier.verify(request.tokenHash)),
     await serveRpc(bus, AuthRpc.LookupUser, 'auth', async (request) => lookup.byEmail(request.email)),
+    await servePeopleReplay(bus, users),
+    await servePersonalDataOfAuth(bus, new PersonalDataRepository(dataSource)),
   ];
   // Profile counts kept from other services' events: follows, likes and posts (social), timelines.
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, authEventHandlers);
+  // and the moderators' suspensions (sessions ended at once, sign-in refused).
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...authEventHandlers, ...personFilterCopyHandlers, ...suspensionEventHandlers(new SessionRevoker(new SessionRepository(dataSource), events))]);
 
-  const limiter = new RateLimiter(dataSource);
+  const limiter = new RateLimiter(new RateLimitRepository(dataSource));
+  const twoStep = new TwoStepRepository(dataSource);
+  const passkeys = new PasskeyRepository(dataSource);
   const housekeeping = setInterval(() => {
-    void Promise.all([verifier.prune(), limiter.prune()]).catch((err: unknown) => logger.warn({ err }, 'housekeeping failed'));
+    void Promise.all([verifier.prune(), limiter.prune(), twoStep.deleteStale(), passkeys.deleteExpiredChallenges()]).catch((err: unknown) => logger.warn({ err }, 'housekeeping failed'));
   }, HOUR);
   housekeeping.unref();
 
   const app = await createServiceApp({
     name: 'auth',
-    module: AuthModule.forRoot({ dataSource, events }),
+    module: AuthModule.forRoot({ dataSource, events, mail, logger, publicOrigin: options.publicOrigin, totpSecretKey: options.totpSecretKey, ...(options.clock ? { clock: options.clock } : {}) }),
     logger,
     identitySecret: options.identitySecret,
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
@@ -75,6 +102,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
       await consumer.unsubscribe();
       await relay.stop();
       await dataSource.destroy();
+      await ownMail?.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
+import { COMMON_PASSWORD_MESSAGE } from '../src/security/common-passwords.js';
 import { type As, type AuthHarness, newUser, startHarness } from './harness.js';
 
 /**
@@ -36,6 +37,8 @@ const matrix: Row[] = [
       { body: { ...newUser(), email: undefined }, message: 'Please enter a valid email address' },
       { body: { ...newUser(), password: '12345' }, message: 'Password must be at least 6 characters' },
       { body: { ...newUser(), password: long(257) }, message: 'Password must be at most 256 characters' },
+      { body: { ...newUser(), password: 'Password1' }, message: COMMON_PASSWORD_MESSAGE },
+      { body: { ...newUser(), password: 'qwerty123' }, message: COMMON_PASSWORD_MESSAGE },
       { body: { ...newUser(), displayName: 'A' }, message: 'Full name must be at least 2 characters' },
       { body: { ...newUser(), displayName: ['x', 'y'] }, message: 'Full name must be at least 2 characters' },
       { body: { ...newUser(), isVerified: true }, message: 'Unknown field: isVerified' },
@@ -55,8 +58,110 @@ const matrix: Row[] = [
       { body: { login: 'ada', password: 'secret1', remember: true }, message: 'Unknown field: remember' },
     ],
   },
+  {
+    method: 'post', route: '/api/auth/password/forgot', path: () => '/api/auth/password/forgot', body: () => ({ email: newUser().email }), anonymous: 202, signedIn: 202,
+    badInput: [
+      { body: {}, message: 'Please enter a valid email address' },
+      { body: { email: 'not-an-email' }, message: 'Please enter a valid email address' },
+      { body: { email: ['a@example.com'] }, message: 'Please enter a valid email address' },
+      { body: { email: 'a@example.com', username: 'ada' }, message: 'Unknown field: username' },
+    ],
+  },
+  {
+    method: 'post', route: '/api/auth/password/reset', path: () => '/api/auth/password/reset', body: () => ({ token: 'A'.repeat(43), password: 'a brand new secret' }), anonymous: 400, signedIn: 400,
+    badInput: [
+      { body: {}, message: 'This reset link is invalid or has expired. Please ask for a new one.' },
+      { body: { token: 'A'.repeat(43), password: '12345' }, message: 'Password must be at least 6 characters' },
+      { body: { token: 'A'.repeat(43), password: 'iloveyou' }, message: COMMON_PASSWORD_MESSAGE },
+      { body: { token: 'A'.repeat(43), password: long(257) }, message: 'Password must be at most 256 characters' },
+      { body: { token: "A'; DROP TABLE users; --", password: 'a brand new secret' }, message: 'This reset link is invalid or has expired. Please ask for a new one.' },
+    ],
+  },
+  {
+    method: 'put', route: '/api/auth/password', path: () => '/api/auth/password', body: () => ({ currentPassword: 'correct horse', newPassword: 'a brand new secret' }), anonymous: 401, signedIn: 200,
+    badInput: [
+      { body: {}, message: 'Please enter your current password' },
+      { body: { currentPassword: 'x', newPassword: '12345' }, message: 'Password must be at least 6 characters' },
+      { body: { currentPassword: 'x', newPassword: 'abc123' }, message: COMMON_PASSWORD_MESSAGE },
+      { body: { currentPassword: 'x', newPassword: 'a brand new secret', userId: MISSING_ID }, message: 'Unknown field: userId' },
+    ],
+  },
+  {
+    method: 'put', route: '/api/auth/email', path: () => '/api/auth/email', body: () => ({ newEmail: newUser().email, currentPassword: 'a brand new secret' }), anonymous: 401, signedIn: 202,
+    badInput: [
+      { body: {}, message: 'Please enter a valid email address' },
+      { body: { newEmail: 'not-an-email', currentPassword: 'x' }, message: 'Please enter a valid email address' },
+      { body: { newEmail: 'a@example.com' }, message: 'Please enter your current password' },
+      { body: { newEmail: 'a@example.com', currentPassword: 'wrong password' }, message: 'Your current password is not right' },
+      { body: { newEmail: 'a@example.com', currentPassword: 'x', userId: MISSING_ID }, message: 'Unknown field: userId' },
+    ],
+  },
+  {
+    method: 'post', route: '/api/auth/email/confirm', path: () => '/api/auth/email/confirm', body: () => ({ token: 'A'.repeat(43) }), anonymous: 400, signedIn: 400,
+    badInput: [
+      { body: {}, message: 'This confirmation link is invalid or has expired. Please ask for a new one.' },
+      { body: { token: 'short' }, message: 'This confirmation link is invalid or has expired. Please ask for a new one.' },
+      { body: { token: 'A'.repeat(43), email: 'a@example.com' }, message: 'Unknown field: email' },
+    ],
+  },
+  { method: 'get', route: '/api/auth/sessions', path: () => '/api/auth/sessions', anonymous: 401, signedIn: 200 },
+  { method: 'delete', route: '/api/auth/sessions', path: () => '/api/auth/sessions', anonymous: 401, signedIn: 200 },
+  { method: 'delete', route: '/api/auth/sessions/{id}', path: () => `/api/auth/sessions/${MISSING_ID}`, anonymous: 401, signedIn: 404 },
   { method: 'post', route: '/api/auth/logout', path: () => '/api/auth/logout', anonymous: 401, signedIn: 204 },
   { method: 'get', route: '/api/auth/me', path: () => '/api/auth/me', anonymous: 401, signedIn: 200 },
+  // two-step sign-in: the second step and a passkey alone are signed-out steps; the settings need a session
+  {
+    method: 'post', route: '/api/auth/login/second-step', path: () => '/api/auth/login/second-step', body: () => ({ token: 'A'.repeat(43), code: '123456' }), anonymous: 401, signedIn: 401,
+    badInput: [
+      { body: {}, message: /This sign-in has expired|Please enter the 6-digit code/ },
+      { body: { token: 'short', code: '123456' }, message: 'This sign-in has expired. Please sign in again.' },
+      { body: { token: 'A'.repeat(43), code: '1' }, message: 'Please enter the 6-digit code from your app, or a recovery code' },
+      { body: { token: 'A'.repeat(43), code: '123456', remember: true }, message: 'Unknown field: remember' },
+    ],
+  },
+  { method: 'post', route: '/api/auth/passkeys/sign-in-options', path: () => '/api/auth/passkeys/sign-in-options', anonymous: 200, signedIn: 200 },
+  {
+    method: 'post', route: '/api/auth/passkeys/sign-in', path: () => '/api/auth/passkeys/sign-in', body: () => ({ challengeId: MISSING_ID, response: {} }), anonymous: 400, signedIn: 400,
+    badInput: [
+      { body: { challengeId: 'not-an-id', response: {} }, message: 'This passkey request has expired. Please try again.' },
+      { body: { challengeId: MISSING_ID, response: 'signed' }, message: 'That passkey could not be checked. Please try again.' },
+    ],
+  },
+  { method: 'get', route: '/api/auth/two-step', path: () => '/api/auth/two-step', anonymous: 401, signedIn: 200 },
+  { method: 'post', route: '/api/auth/two-step/totp/setup', path: () => '/api/auth/two-step/totp/setup', anonymous: 401, signedIn: 200 },
+  {
+    method: 'post', route: '/api/auth/two-step/totp/confirm', path: () => '/api/auth/two-step/totp/confirm', body: () => ({ code: '000000' }), anonymous: 401, signedIn: 400,
+    badInput: [
+      { body: {}, message: 'Please enter the 6-digit code from your app' },
+      { body: { code: '12345' }, message: 'Please enter the 6-digit code from your app' },
+      { body: { code: 123456 }, message: 'Please enter the 6-digit code from your app' },
+      { body: { code: '123456', secret: 'ABC' }, message: 'Unknown field: secret' },
+    ],
+  },
+  {
+    method: 'post', route: '/api/auth/two-step/totp/disable', path: () => '/api/auth/two-step/totp/disable', body: () => ({ password: 'not the password' }), anonymous: 401, signedIn: 400,
+    badInput: [
+      { body: {}, message: 'Please enter your password or use one of your passkeys' },
+      { body: { password: 42 }, message: 'Please enter your password' },
+      { body: { passkey: { challengeId: 'x', response: {} } }, message: 'This passkey request has expired. Please try again.' },
+    ],
+  },
+  { method: 'post', route: '/api/auth/two-step/recovery-codes', path: () => '/api/auth/two-step/recovery-codes', body: () => ({ password: 'not the password' }), anonymous: 401, signedIn: 400 },
+  { method: 'get', route: '/api/auth/passkeys', path: () => '/api/auth/passkeys', anonymous: 401, signedIn: 200 },
+  { method: 'post', route: '/api/auth/passkeys/registration-options', path: () => '/api/auth/passkeys/registration-options', anonymous: 401, signedIn: 200 },
+  {
+    method: 'post', route: '/api/auth/passkeys', path: () => '/api/auth/passkeys', body: () => ({ challengeId: MISSING_ID, name: 'Phone', response: {} }), anonymous: 401, signedIn: 400,
+    badInput: [
+      { body: { challengeId: MISSING_ID, name: long(61), response: {} }, message: 'Please give the passkey a name of at most 60 characters' },
+      { body: { challengeId: MISSING_ID, name: 'Phone', response: {}, counter: 9 }, message: 'Unknown field: counter' },
+    ],
+  },
+  { method: 'post', route: '/api/auth/passkeys/confirm-options', path: () => '/api/auth/passkeys/confirm-options', anonymous: 401, signedIn: 400 },
+  {
+    method: 'patch', route: '/api/auth/passkeys/{id}', path: () => `/api/auth/passkeys/${MISSING_ID}`, body: () => ({ name: 'Laptop' }), anonymous: 401, signedIn: 404,
+    badInput: [{ body: { name: '' }, message: 'Please give the passkey a name of at most 60 characters' }],
+  },
+  { method: 'post', route: '/api/auth/passkeys/{id}/remove', path: () => `/api/auth/passkeys/${MISSING_ID}/remove`, body: () => ({ proof: { password: 'x' } }), anonymous: 401, signedIn: 404 },
   {
     method: 'put', route: '/api/auth/profile', path: () => '/api/auth/profile', body: () => ({ bio: 'hello' }), anonymous: 401, signedIn: 200,
     badInput: [
@@ -83,6 +188,15 @@ const matrix: Row[] = [
     ],
   },
   { method: 'get', route: '/api/users/{id}/profile', path: ({ userId }) => `/api/users/${userId}/profile`, anonymous: 401, signedIn: 200 },
+  { method: 'get', route: '/api/auth/preferences', path: () => '/api/auth/preferences', anonymous: 401, signedIn: 200 },
+  {
+    method: 'put', route: '/api/auth/preferences', path: () => '/api/auth/preferences', body: () => ({ alwaysShowSensitive: true }), anonymous: 401, signedIn: 200,
+    badInput: [
+      { body: { alwaysShowSensitive: 'yes' }, message: 'alwaysShowSensitive must be true or false' },
+      { body: { alwaysShowSensitive: null }, message: 'alwaysShowSensitive must be true or false' },
+      { body: { showEverything: true }, message: 'Unknown field: showEverything' },
+    ],
+  },
 ];
 
 describe('auth routes: authorization and bad input', () => {

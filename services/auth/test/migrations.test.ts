@@ -1,4 +1,7 @@
 import { authSchema } from '../src/index.js';
 import { schemaContract } from '../../../test/support/schema-contract.js';
 
-schemaContract(authSchema, ['inbox', 'like_targets', 'migrations', 'outbox', 'password_resets', 'profile_timelines', 'rate_limits', 'sessions', 'users']);
+schemaContract(authSchema, [
+  'account_suspensions', 'email_changes', 'inbox', 'like_targets', 'migrations', 'muted_word_lists', 'muted_words', 'outbox', 'passkeys', 'password_resets', 'pending_sign_ins', 'person_filters', 'profile_timelines', 'rate_limits',
+  'recovery_codes', 'sessions', 'totp_factors', 'users', 'viewing_preferences', 'webauthn_challenges',
+]);

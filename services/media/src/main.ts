@@ -17,6 +17,8 @@ runServiceProcess('media', MediaConfig, async ({ config, logger, bus, databaseUr
     workQueue,
     timelinesTimeoutMs: config.TIMELINES_TIMEOUT_MS,
     sweepIntervalMs: config.UPLOAD_SWEEP_MINUTES * 60_000,
+    processingFairness: config.processingFairness(),
+    ...config.storageOptions(),
   });
   return {
     async close() {

@@ -1,7 +1,8 @@
 import { IsInt, Max, Min } from 'class-validator';
-import { BaseConfig } from '@timeliner/platform';
+import { ProcessingConfig } from './processing/limits.js';
 
-export class MediaConfig extends BaseConfig {
+/** The media service's settings; the processing ones (limits, per-person turns) are shared with the worker. */
+export class MediaConfig extends ProcessingConfig {
   /** Time the timelines service gets to answer an access check before the request fails with 503. */
   @IsInt()
   @Min(100)
@@ -13,4 +14,39 @@ export class MediaConfig extends BaseConfig {
   @Min(1)
   @Max(1_440)
   UPLOAD_SWEEP_MINUTES: number = 10;
+
+  /** Hours a resumable upload may go without progress before it expires and the sweep deletes what it stored. */
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  UPLOAD_EXPIRY_HOURS: number = 24;
+
+  /** Storage per person, originals plus renditions, in MB (10240 = 10 GB); an upload that would pass it is refused with 413. */
+  @IsInt()
+  @Min(1)
+  STORAGE_QUOTA_MB: number = 10_240;
+
+  /** Hours the original of a media item whose processing failed is kept before the sweep deletes it. */
+  @IsInt()
+  @Min(1)
+  FAILED_ORIGINAL_RETENTION_HOURS: number = 72;
+
+  /** New exports (a re-used fresh one does not count) one person may start per hour and per day; past them, 429 with Retry-After. */
+  @IsInt()
+  @Min(1)
+  EXPORTS_PER_HOUR: number = 10;
+
+  @IsInt()
+  @Min(1)
+  EXPORTS_PER_DAY: number = 30;
+
+  /** The storage and export settings as startMediaService takes them. */
+  storageOptions() {
+    return {
+      storageQuotaBytes: this.STORAGE_QUOTA_MB * 1024 * 1024,
+      failedOriginalRetentionMs: this.FAILED_ORIGINAL_RETENTION_HOURS * 3_600_000,
+      uploads: { expiryMs: this.UPLOAD_EXPIRY_HOURS * 3_600_000 },
+      exports: { limits: { perHour: this.EXPORTS_PER_HOUR, perDay: this.EXPORTS_PER_DAY } },
+    };
+  }
 }

@@ -3,19 +3,28 @@ import { access } from 'node:fs/promises';
 import {
   databaseHealthCheck,
   type EventBus,
+  EventWriter,
   type Logger,
   type ObjectStorage,
   OutboxRelay,
   type ProcessOptions,
   type Subscription,
+  Transactions,
   type WorkQueue,
 } from '@timeliner/platform';
-import { MediaJobs, MediaType } from '@timeliner/proto';
+import { MediaJobs, MediaType, PersonalData } from '@timeliner/proto';
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { DataExportRepository } from './data-exports/data-exports.repository.js';
+import { ExportRepository } from './exports/exports.repository.js';
+import { MediaRepository } from './media/media.repository.js';
 import { type FfmpegBinaries, resolveBinaries, run } from './processing/ffmpeg.js';
+import { DataExportProcessor } from './processing/data-export-processor.js';
 import { ExportProcessor } from './processing/export-processor.js';
+import { DEFAULT_PROCESSING_FAIRNESS, DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './processing/limits.js';
 import { MediaProcessor } from './processing/media-processor.js';
+import { FairProcessing } from './queue/fair-processing.js';
+import { WorkQueueProcessing } from './queue/work-queue-processing.js';
 
 export interface MediaWorkerOptions {
   /** Opened on the media schema (its entities include Media and the outbox). */
@@ -36,12 +45,23 @@ export interface MediaWorkerOptions {
   /** Re-queue media left in `processing` whose job was lost (default true). */
   requeueOnStart?: boolean;
   tempDir?: string;
+  /** What one upload may cost: duration, frame rate, pixels, a job's time (`ProcessingConfig`). */
+  limits?: Partial<ProcessingLimits>;
+  /** Media of one person in the work queue at once (`FairProcessing`); default 1. */
+  perPerson?: number;
+  /** How often media waiting for their person's turn are looked at, besides after each job; default 30 s. */
+  turnsIntervalMs?: number;
+  /**
+   * How often lost jobs are looked for while running (as on start, `requeueStuck`); default 5 min.
+   * A person's queued media whose job was lost would otherwise hold their later uploads.
+   */
+  lostJobsIntervalMs?: number;
 }
 
 export interface RunningMediaWorker {
   /** Stops taking jobs, kills running ffmpeg (the jobs go back to the queue), stops the relay. */
   close(): Promise<void>;
-  /** Re-queues media left in `processing` whose job is not pending; returns how many. */
+  /** Re-queues media left in `processing` whose job is not pending (and queues those whose turn came); returns how many. */
   requeueStuck(): Promise<number>;
   /** Readiness checks: database, bus, work queue, storage, ffmpeg. */
   healthChecks: Record<string, () => Promise<boolean>>;
@@ -69,12 +89,27 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
   const metrics = workerMetrics(registry);
   const relay = new OutboxRelay(dataSource, bus, { logger });
   relay.start();
-  const processor = new MediaProcessor({ dataSource, bus, storage, relay, logger, binaries, ...(options.tempDir ? { tempDir: options.tempDir } : {}) });
+  const limits = { ...DEFAULT_PROCESSING_LIMITS, ...options.limits };
+  const media = new MediaRepository(dataSource);
+  const transactions = new Transactions(dataSource);
+  const events = new EventWriter(relay);
+  const processor = new MediaProcessor({ media, transactions, events, bus, storage, logger, binaries, limits, ...(options.tempDir ? { tempDir: options.tempDir } : {}) });
+  // After each job, its person's next media (if one waits) joins the end of the queue.
+  const turns = new FairProcessing(media, transactions, new WorkQueueProcessing(queue), logger, options.perPerson ?? DEFAULT_PROCESSING_FAIRNESS.perPerson);
+  const nextTurns = () =>
+    turns.release().catch((error: unknown) => {
+      logger.error({ err: error }, 'could not queue media waiting for their turn');
+      return 0;
+    });
 
-  const exporter = new ExportProcessor({ dataSource, storage, logger, binaries, relay, ...(options.tempDir ? { tempDir: options.tempDir } : {}) });
+  const exporter = new ExportProcessor({
+    exports: new ExportRepository(dataSource), media, transactions, events, storage, logger, binaries, bus, ...(options.tempDir ? { tempDir: options.tempDir } : {}),
+  });
 
   let subscription: Subscription | undefined;
   let exportSubscription: Subscription | undefined;
+  let dataExportSubscription: Subscription | undefined;
+  const dataExporter = new DataExportProcessor({ exports: new DataExportRepository(dataSource), storage, bus, logger });
   try {
     subscription = await queue.process(
       MediaJobs.Process,
@@ -99,6 +134,8 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
           } catch (error) {
             if (!job.signal.aborted) metrics.attemptsFailed.inc({ media_type: kind });
             throw error;
+          } finally {
+            if (!job.signal.aborted) await nextTurns();
           }
         },
         failed: async (job, error) => {
@@ -106,6 +143,7 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
           metrics.failed.inc({ media_type: kind });
           logger.warn({ mediaId: job.payload.mediaId, err: error }, 'media processing failed for good');
           await processor.fail(job, error);
+          await nextTurns();
         },
       },
     );
@@ -127,17 +165,33 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
         },
       },
     );
+    // "Download your data": a person's archive, gathered from every service and streamed into storage (see data-export-processor.ts).
+    dataExportSubscription = await queue.process(
+      PersonalData.ExportJob,
+      { maxDeliver: 2, backoffMs: [30_000], ackExtendMs: 10_000, ...options.jobPolicy, concurrency: 1 },
+      {
+        run: async (job) => {
+          const started = process.hrtime.bigint();
+          logger.info({ exportId: job.payload.exportId, attempt: job.attempt }, 'gathering personal data');
+          const outcome = await dataExporter.process(job);
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          logger.info({ exportId: job.payload.exportId, seconds: Number(seconds.toFixed(2)), bytes: outcome.bytes, files: outcome.files, skipped: outcome.skipped }, outcome.skipped ? 'data export job skipped' : 'personal data exported');
+        },
+        failed: async (job, error) => {
+          logger.warn({ exportId: job.payload.exportId, err: error }, 'data export failed for good');
+          await dataExporter.fail(job, error);
+        },
+      },
+    );
   } catch (error) {
     await subscription?.unsubscribe().catch(() => undefined);
+    await exportSubscription?.unsubscribe().catch(() => undefined);
     await relay.stop();
     throw error;
   }
 
   const requeueStuck = async (): Promise<number> => {
-    const rows: Array<{ id: string; timelineId: string; mediaType: string; filename: string; mimeType: string }> = await dataSource.query(
-      `SELECT id, timeline_id AS "timelineId", media_type AS "mediaType", filename, mime_type AS "mimeType"
-         FROM media WHERE status = 'processing' AND queued_at IS NOT NULL ORDER BY queued_at LIMIT 1000`,
-    );
+    const rows = await media.queuedProcessing(1000);
     let requeued = 0;
     for (const row of rows) {
       if (await queue.isPending(MediaJobs.Process, row.id)) continue;
@@ -155,11 +209,17 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
       if (!duplicate) requeued++;
     }
     if (requeued > 0) logger.warn({ requeued }, 're-queued media whose processing job was lost');
-    return requeued;
+    return requeued + (await nextTurns());
   };
   if (options.requeueOnStart !== false) {
     await requeueStuck().catch((error: unknown) => logger.error({ err: error }, 'could not re-queue stuck media'));
   }
+  const turnsTimer = setInterval(() => void nextTurns(), options.turnsIntervalMs ?? 30_000);
+  turnsTimer.unref();
+  const lostJobsTimer = setInterval(() => {
+    requeueStuck().catch((error: unknown) => logger.error({ err: error }, 'could not re-queue stuck media'));
+  }, options.lostJobsIntervalMs ?? 300_000);
+  lostJobsTimer.unref();
 
   let closing: Promise<void> | undefined;
   return {
@@ -175,8 +235,11 @@ export async function startMediaWorker(options: MediaWorkerOptions): Promise<Run
     },
     close() {
       closing ??= (async () => {
+        clearInterval(turnsTimer);
+        clearInterval(lostJobsTimer);
         await subscription?.unsubscribe();
         await exportSubscription?.unsubscribe();
+        await dataExportSubscription?.unsubscribe();
         await relay.stop();
       })();
       return closing;

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import {
-  BaseConfig,
   closeOnSignal,
   ConfigError,
   createEventBus,
@@ -15,11 +14,12 @@ import {
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { schema } from './schema.js';
 import { listenHealth } from './processing/health-server.js';
+import { ProcessingConfig } from './processing/limits.js';
 import { startMediaWorker } from './worker-runtime.js';
 import { defaultProcessingConcurrency } from './worker-concurrency.js';
 
-/** Settings of the media processing worker process. */
-export class MediaWorkerConfig extends BaseConfig {
+/** Settings of the media processing worker process (the processing limits are shared with the API). */
+export class MediaWorkerConfig extends ProcessingConfig {
   /** Health and metrics port. */
   override PORT: number = 3010;
 
@@ -61,7 +61,7 @@ async function main() {
   if (config.DATABASE_POOL_SIZE < 4 + config.MEDIA_WORKER_CONCURRENCY) {
     logger.warn({ pool: config.DATABASE_POOL_SIZE, concurrency: config.MEDIA_WORKER_CONCURRENCY }, 'DATABASE_POOL_SIZE is below 4 + MEDIA_WORKER_CONCURRENCY: jobs will wait for connections');
   }
-  const dataSource = await openDatabase({ url: config.DATABASE_URL, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger, poolSize: config.DATABASE_POOL_SIZE });
+  const dataSource = await openDatabase({ url: config.DATABASE_URL, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger, poolSize: config.DATABASE_POOL_SIZE, poolMode: config.DATABASE_POOL_MODE });
   const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger, waitMs: config.STARTUP_WAIT_SECONDS * 1000, stream: config.streamOptions() });
   const queue = await createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger, stream: config.streamOptions() });
   const storage = await createObjectStorage(config);
@@ -73,6 +73,8 @@ async function main() {
     queue,
     registry,
     concurrency: config.MEDIA_WORKER_CONCURRENCY,
+    limits: config.processingLimits(),
+    perPerson: config.MEDIA_PROCESSING_PER_PERSON,
     ...(config.FFMPEG_PATH ? { ffmpegPath: config.FFMPEG_PATH } : {}),
     ...(config.FFPROBE_PATH ? { ffprobePath: config.FFPROBE_PATH } : {}),
   });

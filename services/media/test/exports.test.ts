@@ -9,7 +9,7 @@ import { createLogger, InProcessWorkQueue } from '@timeliner/platform';
 import { exportFileName } from '../src/exports/exports.dto.js';
 import { concatArguments, outputSize } from '../src/processing/export-processor.js';
 import { type RunningMediaWorker, startMediaWorker } from '../src/worker-runtime.js';
-import { TimelinesEvents } from '@timeliner/proto';
+import { MediaEvents, TimelinesEvents } from '@timeliner/proto';
 import { binary, type MediaHarness, startHarness, waitFor } from './harness.js';
 
 const exec = promisify(execFile);
@@ -154,6 +154,41 @@ describe('timeline export (real ffmpeg, Postgres)', () => {
     expect((await h.call('get', `/api/exports/${randomUUID()}`, h.as('stranger')).expect(404)).body.message).toBe('Export not found');
     await h.call('get', `/api/exports/not-an-id`, h.as('viewer')).expect(404);
     await h.call('get', `/api/exports/${processing}`, {}).expect(401);
+  });
+
+  it('tells the timelines service of every download from the first byte (ExportDownloaded), not of HEADs, later ranges or revalidations', async () => {
+    const id = randomUUID();
+    const key = `exports/${id}/Counted.mp4`;
+    await h.storage.put(key, Buffer.alloc(4096, 7));
+    await h.query(
+      `INSERT INTO exports (id, timeline_id, requested_by, status, object_key, file_name, completed_at) VALUES ($1, $2, $3, 'completed', $4, 'Counted.mp4', now())`,
+      [id, h.world.privateTimeline, h.world.viewer, key],
+    );
+    const downloads = async () => (await h.events(MediaEvents.ExportDownloaded)).filter((e) => e.exportId === id);
+    const file = `/api/exports/${id}/file`;
+    const { downloadUrl } = (await h.call('get', `/api/exports/${id}`, h.as('viewer')).expect(200)).body as { downloadUrl: string };
+
+    // The signed link opened without an identity, the file asked for with one, a download manager's range from 0.
+    await h.call('get', downloadUrl, {}).expect(200);
+    await h.call('get', file, h.as('owner')).expect(200);
+    await h.call('get', file, h.as('editor')).set('range', 'bytes=0-').expect(206);
+    // Not downloads: a HEAD, the rest of a download going on, a probe of the first bytes, a revalidation, a stranger.
+    await h.call('head', file, h.as('owner')).expect(200);
+    await h.call('get', file, h.as('owner')).set('range', 'bytes=1024-').expect(206);
+    await h.call('get', file, h.as('owner')).set('range', 'bytes=0-1').expect(206);
+    const etag = (await h.call('head', file, h.as('owner'))).headers.etag as string | undefined;
+    if (etag) await h.call('get', file, h.as('owner')).set('if-none-match', etag).expect(304);
+    await h.call('get', file, h.as('stranger')).expect(404);
+
+    const told = await downloads();
+    expect(told.map((e) => ({ timelineId: e.timelineId, viewer: e.viewerKey.slice(0, 2) }))).toEqual([
+      { timelineId: h.world.privateTimeline, viewer: 'a:' },
+      { timelineId: h.world.privateTimeline, viewer: 'u:' },
+      { timelineId: h.world.privateTimeline, viewer: 'u:' },
+    ]);
+    expect(told.map((e) => e.viewerKey).slice(1)).toEqual([`u:${h.world.owner}`, `u:${h.world.editor}`]);
+    // No address in the clear.
+    expect(told[0]!.viewerKey).not.toContain('.');
   });
 
   it('hands out the same export again for the same videos, size and name instead of making another', async () => {

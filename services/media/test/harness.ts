@@ -7,7 +7,7 @@ import { create, type DescMessage, fromBinary, type MessageInitShape, type Messa
 import { createEventBus, createLogger, type EventBus, FsObjectStorage, type ObjectStorage, serveRpc, signIdentity, type Subscription, type WorkQueue } from '@timeliner/platform';
 import { createTestDatabase, deleteBusStreams, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
 import { CollaboratorRole, type EventDefinition, TimelinesRpc } from '@timeliner/proto';
-import { RecordingExportQueue, RecordingProcessingQueue, type RunningMediaService, startMediaService, WorkQueueExports } from '../src/index.js';
+import { RecordingExportQueue, RecordingProcessingQueue, type RunningMediaService, startMediaService, mediaSchema, WorkQueueExports } from '../src/index.js';
 import type { TusUploadOptions } from '../src/uploads/tus-uploads.js';
 
 /** Caller as the gateway would present it. */
@@ -67,8 +67,14 @@ export interface HarnessOptions {
   uploads?: TusUploadOptions;
   /** Export jobs go here (a worker consumes them); else they are recorded and exports answer 202. */
   workQueue?: WorkQueue;
+  /** Processing jobs go here, with the service's turns between people (a worker consumes them); else they are recorded in `jobs`. */
+  processingQueue?: WorkQueue;
   /** How long an export request waits for the worker; default 300 ms. */
   exportWaitMs?: number;
+  /** New exports per person per hour and day (the service's defaults otherwise). */
+  exportLimits?: { perHour: number; perDay: number };
+  /** Storage per person (the service's default, 10 GB, otherwise). */
+  storageQuotaBytes?: number;
 }
 
 export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 5_000): Promise<void> => {
@@ -118,7 +124,7 @@ export function serveWorld(bus: EventBus, world: World, hooks: { asked?: MediaHa
 }
 
 export async function startHarness(label: string, options: HarnessOptions = {}): Promise<MediaHarness> {
-  const db = await createTestDatabase(label);
+  const db = await createTestDatabase(label, { schemas: [mediaSchema] });
   const logger = createLogger('media-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const prefix = testBusPrefix(label);
   const bus = await createEventBus({ natsUrl: options.nats ? testNatsUrl() : undefined, prefix, logger });
@@ -134,10 +140,12 @@ export async function startHarness(label: string, options: HarnessOptions = {}):
   const exportJobs = new RecordingExportQueue();
 
   const service = await startMediaService({
-    databaseUrl: db.url, bus, logger, identitySecret: secret, port: 0, host: '127.0.0.1', storage, processing: jobs,
+    databaseUrl: db.url, bus, logger, identitySecret: secret, port: 0, host: '127.0.0.1', storage,
+    ...(options.processingQueue ? { workQueue: options.processingQueue } : { processing: jobs }),
     timelinesTimeoutMs: 1_000, sweepIntervalMs: 0, ...(options.uploads ? { uploads: options.uploads } : {}),
     exportQueue: options.workQueue ? new WorkQueueExports(options.workQueue) : exportJobs,
-    exports: { waitMs: options.exportWaitMs ?? 300, pollMs: 50 },
+    exports: { waitMs: options.exportWaitMs ?? 300, pollMs: 50, ...(options.exportLimits ? { limits: options.exportLimits } : {}) },
+    ...(options.storageQuotaBytes !== undefined ? { storageQuotaBytes: options.storageQuotaBytes } : {}),
   });
   const agent = request(service.url);
   const dataSource = service.dataSource;

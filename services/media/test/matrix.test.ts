@@ -37,11 +37,19 @@ interface Row {
   fresh?: boolean;
 }
 
+/**
+ * A person's own data export is about no timeline: its callers (the person, someone else, a
+ * signed-out caller, the signed link) are tried in test/contracts/data-export.test.ts.
+ */
+const OWN_DATA_ROUTES = ['GET /api/account/data-exports', 'POST /api/account/data-exports', 'GET /api/account/data-exports/{id}/file'];
+
 const read = (ok: number): Record<State, Row5> => ({ private: [401, 404, ok, ok, ok], public: [ok, ok, ok, ok, ok] });
 const write = (ok: number): Record<State, Row5> => ({ private: [401, 404, 403, ok, ok], public: [401, 403, 403, ok, ok] });
 const creatorOnly = (ok: number): Record<State, Row5> => ({ private: [401, 404, 404, ok, 404], public: [401, 404, 404, ok, 404] });
 const everyone = (ok: number): Record<State, Row5> => ({ private: [ok, ok, ok, ok, ok], public: [ok, ok, ok, ok, ok] });
 const tus = { 'tus-resumable': '1.0.0' };
+const CAPTION_VTT = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n';
+const captionForm = (r: request.Test, language: string, file: string | Buffer, name = 'c.vtt') => r.field('language', language).attach('file', Buffer.from(file), { filename: name, contentType: 'text/vtt' });
 
 const matrix: Row[] = [
   { method: 'options', route: '/api/uploads', path: () => '/api/uploads', expect: everyone(204) },
@@ -83,6 +91,14 @@ const matrix: Row[] = [
   { method: 'get', route: '/api/videos/{id}/hls/{rendition}/{file}', path: (f) => `/api/videos/${f.videoId}/hls/144p/index.m3u8`, expect: read(200) },
   { method: 'get', route: '/api/videos/{id}/thumbnail', path: (f) => `/api/videos/${f.videoId}/thumbnail`, expect: read(200) },
   { method: 'get', route: '/api/media/{id}/file', path: (f) => `/api/media/${f.imageId}/file`, expect: read(200) },
+  // Captions: read like the video, changed like its timeline's media.
+  { method: 'get', route: '/api/videos/{id}/captions', path: (f) => `/api/videos/${f.videoId}/captions`, expect: read(200) },
+  { method: 'get', route: '/api/videos/{id}/captions/{language}', path: (f) => `/api/videos/${f.videoId}/captions/en`, expect: read(200) },
+  {
+    method: 'post', route: '/api/videos/{id}/captions', path: (f) => `/api/videos/${f.videoId}/captions`,
+    send: (req) => req.field('language', 'fr').attach('file', Buffer.from(CAPTION_VTT), { filename: 'fr.vtt', contentType: 'text/vtt' }), expect: write(201),
+  },
+  { method: 'delete', route: '/api/videos/{id}/captions/{language}', path: (f) => `/api/videos/${f.videoId}/captions/en`, fresh: true, expect: write(204) },
   // The harness has no worker: the export is still queued when the wait runs out (202).
   {
     method: 'post', route: '/api/timelines/{id}/export', path: (f) => `/api/timelines/${f.timelineId}/export`,
@@ -97,6 +113,8 @@ const matrix: Row[] = [
     expect: { private: [401, 201, 201, 201, 201], public: [401, 201, 201, 201, 201] },
   },
   { method: 'get', route: '/api/users/{id}/avatar', path: (f) => `/api/users/${f.avatarOf}/avatar`, expect: everyone(200) },
+  // Each signed-in person's own storage; no timeline involved.
+  { method: 'get', route: '/api/media/storage', path: () => '/api/media/storage', expect: { private: [401, 200, 200, 200, 200], public: [401, 200, 200, 200, 200] } },
 ];
 
 /** Bad input by a caller allowed to write: a 4xx with the message, and nothing written. */
@@ -152,6 +170,17 @@ const badInput: Array<{ route: string; method: Method; path: (f: Fixture) => str
   { route: '/api/timelines/{id}/media', method: 'post', path: (f) => `/api/timelines/${f.timelineId}/media`, status: 400, message: "Send a multipart form with the file in the 'media' field", send: (r) => r.attach('file', mp4Bytes(100), { filename: 'a.mp4', contentType: 'video/mp4' }) },
   { route: '/api/timelines/{id}/media', method: 'post', path: (f) => `/api/timelines/${f.timelineId}/media`, status: 415, message: 'Invalid file type. Only video and image files are supported. Received: application/zip for a.png', send: (r) => r.attach('media', Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 0, 0]), { filename: 'a.png', contentType: 'image/png' }) },
   { route: '/api/media/avatar', method: 'post', path: () => '/api/media/avatar', status: 400, message: "Send a multipart form with the image in the 'file' field", send: (r) => r.send({ file: 'x' }) },
+  ...[
+    ['en', 'WEBVTT\n\n00:00:01.000 --> 00:00:0x.000\nbad', 400, 'Line 3: the end time "00:00:0x.000" is not a time like 00:01:02.500'],
+    ['en', 'hello', 400, /neither WebVTT .* nor SRT/],
+    ['en', Buffer.from([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0x0a, 0xff, 0xfe]), 400, /not text/],
+    ['en', `WEBVTT\n\n${'00:00:01.000 --> 00:00:02.000\nwords\n\n'.repeat(30_000)}`, 413, 'The caption file is too large. Maximum size is 1 MB'],
+    ['english!', CAPTION_VTT, 400, 'language must be a language tag such as en, fr or pt-BR'],
+  ].map(([language, file, status, message]) => ({
+    route: '/api/videos/{id}/captions', method: 'post' as const, path: (f: Fixture) => `/api/videos/${f.videoId}/captions`, status: status as number, message: message as string | RegExp,
+    send: (r: request.Test) => captionForm(r, language as string, file as string | Buffer),
+  })),
+  { route: '/api/videos/{id}/captions', method: 'post', path: (f) => `/api/videos/${f.videoId}/captions`, status: 400, message: /Send a multipart form/, send: (r) => r.send({ language: 'en' }) },
   { route: '/api/media/avatar', method: 'post', path: () => '/api/media/avatar', status: 400, message: 'Please choose an image file (JPEG, PNG, WebP or GIF)', send: (r) => r.attach('file', mp4Bytes(2000), { filename: 'me.png', contentType: 'image/png' }) },
 ];
 
@@ -179,6 +208,10 @@ describe('media routes: authorization matrix and bad input', () => {
     await h.storage.put(`media/${videoId}/hls/master.m3u8`, Buffer.from('#EXTM3U\n'));
     await h.storage.put(`media/${videoId}/hls/144p/index.m3u8`, Buffer.from('#EXTM3U\n'));
     await h.storage.put(`media/${imageId}/original`, Buffer.concat([PNG_HEADER, Buffer.alloc(71)]));
+    await h.query(
+      `INSERT INTO video_captions (media_id, language, timeline_id, source_format, vtt, cue_count, revision, uploaded_by) VALUES ($1, 'en', $2, 'vtt', $3, 1, nextval('video_caption_revision'), $4)`,
+      [videoId, timelineId, CAPTION_VTT, h.world.owner],
+    );
     const created = await h.call('post', '/api/uploads', h.as('editor'))
       .set({ ...tus, 'upload-length': String(20 * 1024 * 1024), 'upload-metadata': tusMetadata({ timelineId, filename: 'u.mp4', filetype: 'video/mp4' }) }).expect(201);
     const uploadPath = created.headers.location as string;
@@ -193,6 +226,7 @@ describe('media routes: authorization matrix and bad input', () => {
       (SELECT md5(coalesce(string_agg(s::text, '' ORDER BY id), '')) FROM upload_sessions s) AS uploads,
       (SELECT count(*) FROM exports) AS exports,
       (SELECT md5(coalesce(string_agg(a::text, '' ORDER BY user_id), '')) FROM avatars a) AS avatars,
+      (SELECT md5(coalesce(string_agg(c::text, '' ORDER BY media_id, language), '')) FROM video_captions c) AS captions,
       (SELECT count(*) FROM outbox) AS events`));
 
   beforeAll(async () => {
@@ -205,8 +239,8 @@ describe('media routes: authorization matrix and bad input', () => {
   it('covers every route the service serves', async () => {
     const doc = (await h.call('get', '/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
     const served = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
-    expect(matrix.map((r) => `${r.method.toUpperCase()} ${r.route}`).sort()).toEqual(served);
-    const writes = served.filter((r) => /^(POST|PATCH|PUT) /.test(r) && !r.startsWith('POST /api/uploads/'));
+    expect([...matrix.map((r) => `${r.method.toUpperCase()} ${r.route}`), ...OWN_DATA_ROUTES].sort()).toEqual(served);
+    const writes = served.filter((r) => /^(POST|PATCH|PUT) /.test(r) && !r.startsWith('POST /api/uploads/') && !OWN_DATA_ROUTES.includes(r));
     expect([...new Set(badInput.map((b) => `${b.method.toUpperCase()} ${b.route}`))].sort()).toEqual(writes.sort());
   });
 

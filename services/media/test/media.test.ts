@@ -5,7 +5,7 @@ import { MediaEvents, MediaType, TimelinesEvents } from '@timeliner/proto';
 import { binary, type MediaHarness, mp4Bytes, PNG_HEADER, startHarness, waitFor } from './harness.js';
 
 /** A media URL as the API answers it: signed with an access token (see media-urls.ts). */
-const signedUrl = (path: string) => new RegExp(`^${path.replace(/[.?]/g, '\\$&')}\\?access=[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}$`);
+const signedUrl = (path: string) => new RegExp(`^${path.replace(/[.?]/g, '\\$&')}\\?access=[A-Za-z0-9_-]+\\.(?:[A-Za-z0-9_-]*\\.)?[A-Za-z0-9_-]{43}$`);
 const bytesOf = (res: { body: unknown; text?: string }): Buffer => (Buffer.isBuffer(res.body) ? res.body : Buffer.from(res.text ?? ''));
 
 describe('media: simple uploads, lists, order, titles, deletion, streaming', () => {

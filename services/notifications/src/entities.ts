@@ -1,6 +1,7 @@
-import { busEntities } from '@timeliner/platform';
+import { busEntities, personFilterCopyEntities } from '@timeliner/platform';
 import { VideoRecord } from './media/video.entity.js';
 import { Notification, NotificationActivity } from './notifications/notification.entity.js';
+import { ToldOnce } from './notifications/told-once.entity.js';
 import { Preference } from './preferences/preference.entity.js';
 import { PushSubscription } from './push/push-subscription.entity.js';
 import { ReactionState } from './social/reaction-state.entity.js';
@@ -15,7 +16,9 @@ export const notificationsEntities = [
   ReactionState,
   Notification,
   NotificationActivity,
+  ToldOnce,
   Preference,
   PushSubscription,
+  ...personFilterCopyEntities,
   ...busEntities,
 ];

@@ -20,7 +20,8 @@ runServiceProcess('notifications', NotificationsConfig, async ({ config, logger,
     port: config.PORT,
     host: config.HOST,
     vapid,
-    allowLoopbackPush: config.PUSH_ALLOW_LOOPBACK === 'true',
+    pushAddresses: config.pushAddresses(),
+    pushSubscriptionsPerPerson: config.PUSH_SUBSCRIPTIONS_PER_PERSON,
   });
   return {
     async close() {

@@ -1,5 +1,5 @@
-import { IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
-import { BaseConfig } from '@timeliner/platform';
+import { IsInt, IsOptional, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { BaseConfig, parseCidr } from '@timeliner/platform';
 import { DEFAULT_VAPID_SUBJECT } from './push/vapid.js';
 
 export class NotificationsConfig extends BaseConfig {
@@ -19,7 +19,50 @@ export class NotificationsConfig extends BaseConfig {
   @Matches(/^(mailto:.+@.+|https:\/\/.+)$/, { message: 'must be a mailto: or https: address' })
   VAPID_SUBJECT: string = DEFAULT_VAPID_SUBJECT;
 
-  /** Tests only: accept push endpoints on the loopback interface. */
-  @IsIn(['true', 'false'])
-  PUSH_ALLOW_LOOPBACK: 'true' | 'false' = 'false';
+  /**
+   * Push services this server sends to, comma-separated: exact host names, or `*.example.com` for
+   * any name under one. Unset: any public host. The browsers' services: `fcm.googleapis.com`
+   * (Chrome, Edge on Android, Opera, Samsung Internet, Brave), `*.push.services.mozilla.com`
+   * (Firefox), `*.notify.windows.com` (Edge on Windows), `web.push.apple.com` (Safari).
+   */
+  @IsOptional()
+  @Matches(/^(\*\.)?[a-z0-9.-]+(,\s*(\*\.)?[a-z0-9.-]+)*$/i, { message: 'must be host names (or *.domain), separated by commas' })
+  PUSH_ALLOWED_HOSTS: string | undefined = undefined;
+
+  /**
+   * Tests and development only: address ranges (CIDR, comma-separated, e.g. `127.0.0.1/32`) push
+   * endpoints may be on although they are not public, for a push service on this machine. Unset in
+   * production: loopback, private, link-local and other internal addresses are refused. Only ranges
+   * are accepted (not `true`), and the process warns at start while any is set.
+   */
+  @IsOptional()
+  @ValidateBy({
+    name: 'isCidrList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.split(',').every((range) => isCidr(range)),
+      defaultMessage: () => 'must be address ranges in CIDR form (e.g. 127.0.0.1/32), separated by commas',
+    },
+  })
+  PUSH_ALLOW_PRIVATE_ADDRESSES: string | undefined = undefined;
+
+  /** Push subscriptions (browsers) kept per person; registering one more drops their oldest. */
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  PUSH_SUBSCRIPTIONS_PER_PERSON: number = 10;
+
+  /** The settings as the service's push options take them. */
+  pushAddresses(): { allowedHosts: string[]; allowedPrivateRanges: string[] } {
+    const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+    return { allowedHosts: list(this.PUSH_ALLOWED_HOSTS), allowedPrivateRanges: list(this.PUSH_ALLOW_PRIVATE_ADDRESSES) };
+  }
+}
+
+function isCidr(text: string): boolean {
+  try {
+    parseCidr(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,20 +1,31 @@
-import type { Agent } from 'node:https';
+import type { AgentOptions } from 'node:https';
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, openDatabase, OutboxRelay, type RunningService, type Subscription, type WorkQueue, type IdentitySecret } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, serveReadModelRebuild, databaseHealthCheck, type EventBus, EventWriter, listenService, openDatabase, OutboundClient, type OutboundAddressPolicy, OutboxRelay, type RunningService, type Subscription, type WorkQueue, type IdentitySecret } from '@timeliner/platform';
 import { NotificationJobs } from '@timeliner/proto';
 import { deliveryHandlers } from './live/notification-delivery.js';
 import { OutboxNotificationOutlet } from './live/notification-outlet.js';
 import { mediaEventHandlers } from './media/media-events.js';
 import { NotificationsModule } from './notifications.module.js';
+import { NotificationRepository } from './notifications/notification.repository.js';
 import { Notifier } from './notifications/notifier.js';
-import { PostCommit } from './post-commit.js';
+import { PreferenceRepository } from './preferences/preference.repository.js';
 import { PushDispatcher } from './push/push-dispatcher.js';
-import { PUSH_JOB_POLICY, PushSender } from './push/push-sender.js';
+import { DEFAULT_PUSH_LIMITS, PushGate, type PushLimits } from './push/push-gate.js';
+import { PUSH_JOB_POLICY, PUSH_SEND_TIMEOUT_MS, PushSender } from './push/push-sender.js';
+import { PushSubscriptionRepository } from './push/push-subscription.repository.js';
 import type { VapidKeys } from './push/vapid.js';
 import { schema } from './schema.js';
+import { commentControlEventHandlers } from './social/comment-control-events.js';
+import { followRequestEventHandlers } from './social/follow-request-events.js';
+import { personFilterEventHandlers } from './social/person-filter-events.js';
+import { moderationEventHandlers } from './social/moderation-events.js';
 import { socialEventHandlers, versionedSocialEventHandlers } from './social/social-events.js';
 import { timelineEventHandlers } from './timelines/timeline-events.js';
+import { timelinesReadModel } from './timelines/timeline-rebuild.js';
+import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
+import { servePersonalDataOfNotifications } from './personal-data/personal-data.responder.js';
 import { userEventHandlers } from './users/user-events.js';
+import { peopleReadModel } from './users/user-rebuild.js';
 
 export interface NotificationsServiceOptions {
   databaseUrl: string;
@@ -27,10 +38,21 @@ export interface NotificationsServiceOptions {
   port: number;
   host: string;
   vapid: VapidKeys;
-  /** Tests only: accept push endpoints on loopback. */
-  allowLoopbackPush?: boolean;
-  /** Tests only: the HTTPS agent for push services (one that trusts a local push service). */
-  pushAgent?: Agent;
+  /**
+   * Which push endpoints may be reached: `allowedHosts` (PUSH_ALLOWED_HOSTS; unset: any public
+   * host) and, for tests and development only, `allowedPrivateRanges` opened although not public
+   * (PUSH_ALLOW_PRIVATE_ADDRESSES). Loopback, private, link-local and other internal addresses are
+   * refused at subscription and again when a push connects.
+   */
+  pushAddresses?: OutboundAddressPolicy;
+  /** Subscriptions kept per person (PUSH_SUBSCRIPTIONS_PER_PERSON, default 10); one more drops the oldest. */
+  pushSubscriptionsPerPerson?: number;
+  /** Tests only: certificate authorities trusted for push services instead of the system's (a local push service's). */
+  pushCa?: AgentOptions['ca'];
+  /** Sends at once per person and per push service host, and how many may wait (see PushGate). */
+  pushLimits?: Partial<PushLimits>;
+  /** Time limit of one exchange with a push service; default 5 s. */
+  pushTimeoutMs?: number;
   /** Work-queue policy of push deliveries (tests shorten the back-off). */
   pushPolicy?: Partial<typeof PUSH_JOB_POLICY>;
 }
@@ -58,10 +80,21 @@ export async function startNotificationsService(options: NotificationsServiceOpt
   const dataSource = await openDatabase({ url: options.databaseUrl, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger });
   const relay = new OutboxRelay(dataSource, bus, { logger });
   relay.start();
-  const outlet = new OutboxNotificationOutlet(new EventWriter(relay), PostCommit.install(dataSource, logger));
-  const notifier = new Notifier(outlet);
+  const outlet = new OutboxNotificationOutlet(new EventWriter(relay));
+  const notifier = new Notifier(outlet, new PreferenceRepository(dataSource));
+  const pushSubscriptions = new PushSubscriptionRepository(dataSource);
 
-  const sender = new PushSender(dataSource, options.vapid, logger, options.pushAgent);
+  const pushAddresses = options.pushAddresses ?? {};
+  const pushClient = new OutboundClient({ ...pushAddresses, protocols: ['https:'] }, { ...(options.pushCa ? { ca: options.pushCa } : {}) });
+  if (pushClient.guard.openedPrivateRanges.length > 0) {
+    logger.warn(
+      { ranges: pushClient.guard.openedPrivateRanges },
+      'PUSH_ALLOW_PRIVATE_ADDRESSES IS SET: push endpoints may reach these internal addresses. For tests and development only; never set it in production',
+    );
+  }
+  const pushSubscriptionsPerPerson = options.pushSubscriptionsPerPerson ?? 10;
+  const gate = new PushGate({ ...DEFAULT_PUSH_LIMITS, ...options.pushLimits });
+  const sender = new PushSender(pushSubscriptions, options.vapid, logger, pushClient, gate, options.pushTimeoutMs ?? PUSH_SEND_TIMEOUT_MS);
   const pushWorker: Subscription = await workQueue.process(NotificationJobs.DeliverPush, { ...PUSH_JOB_POLICY, ...options.pushPolicy }, {
     run: async (job) => {
       const outcome = await sender.deliver(job);
@@ -76,18 +109,26 @@ export async function startNotificationsService(options: NotificationsServiceOpt
     ...userEventHandlers,
     ...timelineEventHandlers(notifier),
     ...socialEventHandlers(notifier),
+    ...moderationEventHandlers(notifier),
+    ...personFilterEventHandlers(notifier),
+    ...followRequestEventHandlers(notifier),
+    ...commentControlEventHandlers(notifier),
     ...mediaEventHandlers(notifier),
   ]);
+  // `npm run read-model -- rebuild notifications`: the copies rebuilt from their producers while serving.
+  const rebuild = await serveReadModelRebuild(bus, { service: 'notifications', dataSource, logger, models: [timelinesReadModel(bus, notifier), peopleReadModel(bus)] });
+  // The person's own data, for their data archive (media worker).
+  const personalData = await servePersonalDataOfNotifications(bus, new PersonalDataRepository(dataSource));
   const versionedConsumer = await consumeEvents(bus, { durable: VERSIONED_CONSUMER_GROUP, dataSource, logger, concurrency: VERSIONED_CONCURRENCY }, versionedSocialEventHandlers(notifier));
   const deliveryConsumer = await consumeEvents(
     bus,
     { durable: DELIVERY_CONSUMER_GROUP, dataSource, logger, concurrency: DELIVERY_CONCURRENCY },
-    deliveryHandlers(bus, new PushDispatcher(workQueue), logger),
+    deliveryHandlers(bus, new NotificationRepository(dataSource), new PushDispatcher(workQueue, pushSubscriptions, pushSubscriptionsPerPerson), logger),
   );
 
   const app = await createServiceApp({
     name: 'notifications',
-    module: NotificationsModule.forRoot({ dataSource, outlet, vapidPublicKey: options.vapid.publicKey, endpoints: { allowLoopback: options.allowLoopbackPush ?? false } }),
+    module: NotificationsModule.forRoot({ dataSource, outlet, vapidPublicKey: options.vapid.publicKey, pushSubscriptions: { guard: pushClient.guard, perPerson: pushSubscriptionsPerPerson } }),
     logger,
     identitySecret: options.identitySecret,
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy(), queue: () => workQueue.isHealthy() },
@@ -99,11 +140,14 @@ export async function startNotificationsService(options: NotificationsServiceOpt
     url,
     async close() {
       await app.close();
+      await rebuild.unsubscribe();
+      await personalData.unsubscribe();
       await consumer.unsubscribe();
       await versionedConsumer.unsubscribe();
       await relay.stop();
       await deliveryConsumer.unsubscribe();
       await pushWorker.unsubscribe();
+      pushClient.close();
       await dataSource.destroy();
     },
   };

@@ -117,7 +117,8 @@ describe('notification calls', () => {
     });
 
     it('accept a browser subscription once, and hand a browser over to whoever subscribes from it', async () => {
-      const endpoint = `https://push.example.com/send/${randomUUID()}`;
+      // On loopback, the one internal address the harness opens (no DNS here for a public name).
+      const endpoint = `https://127.0.0.1:9/send/${randomUUID()}`;
       const first = await h.call('post', '/api/notifications/push-subscriptions', { userId: ana }).send({ endpoint, expirationTime: null, keys: KEYS }).expect(201);
       const again = await h.call('post', '/api/notifications/push-subscriptions', { userId: ana }).send({ endpoint, keys: KEYS }).expect(201);
       expect(again.body.id).toBe(first.body.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventBus, WorkQueue } from '@timeliner/platform';
-import { Reaction, type RealtimeMessage, SocialEvents, TargetType } from '@timeliner/proto';
+import { Reaction, type RealtimeMessage, SocialEvents, TargetType, Visibility } from '@timeliner/proto';
 import { type NotificationsHarness, startHarness, waitFor } from './harness.js';
 import { browserKeys, decrypt, startPushService } from './push-service.js';
 
@@ -48,7 +48,7 @@ describe('live messages and pushes after a failure', () => {
   let live: RealtimeMessage[];
 
   const like = (ownerId: string, userId: string, targetId: string) =>
-    h.publish(SocialEvents.ReactionChanged, { targetType: TargetType.TIMELINE, targetId, timelineId: targetId, ownerId, userId, reaction: Reaction.LIKE, active: true, count: 1n, countVersion: ++version }, { actorUserId: userId });
+    h.publish(SocialEvents.ReactionChanged, { targetType: TargetType.TIMELINE, targetId, timelineId: targetId, ownerId, timelineVisibility: Visibility.PUBLIC, userId, reaction: Reaction.LIKE, active: true, count: 1n, countVersion: ++version }, { actorUserId: userId });
   const pushes = () => pushService.received.filter((r) => r.path === '/push/ana').map((r) => JSON.parse(decrypt(r.body, browser)) as { body: string; unreadCount: number });
   const told = () => live.filter((m) => m.type === 'notification');
   /** Long enough for any redelivery (200 ms, 1 s) and retry to have happened. */
@@ -56,7 +56,7 @@ describe('live messages and pushes after a failure', () => {
 
   beforeAll(async () => {
     pushService = await startPushService();
-    h = await startHarness('notifdurable', { pushAgent: pushService.agent, bus: faultyBus, queue: faultyQueue });
+    h = await startHarness('notifdurable', { pushCa: pushService.ca, bus: faultyBus, queue: faultyQueue });
     ana = await h.person('ana', 'Ana');
     ben = await h.person('ben', 'Ben');
     await h.call('post', '/api/notifications/push-subscriptions', { userId: ana }).send({ endpoint: `${pushService.origin}/push/ana`, keys: browser.json }).expect(201);

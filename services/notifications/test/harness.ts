@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Agent } from 'node:https';
 import request from 'supertest';
 import { create, type DescMessage, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import { createEventBus, createLogger, createWorkQueue, deleteWorkStream, type EventBus, type RunningService, signIdentity, type Subscription, type WorkQueue } from '@timeliner/platform';
 import { createTestDatabase, deleteBusStreams, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
 import { AuthEvents, type EventDefinition, Realtime, type RealtimeMessage } from '@timeliner/proto';
 import webpush from 'web-push';
-import { startNotificationsService } from '../src/index.js';
+import { type NotificationsServiceOptions, startNotificationsService, notificationsSchema } from '../src/index.js';
 
 export interface As {
   userId?: string;
@@ -17,6 +16,8 @@ export interface PublishOptions {
   /** When the change happened; default now. */
   occurredAt?: Date;
   actorUserId?: string;
+  /** false: return once published, without waiting until it is applied (an event before its dependency). */
+  wait?: boolean;
 }
 
 export interface NotificationsHarness {
@@ -53,8 +54,11 @@ export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 8_00
   }
 };
 
-export async function startHarness(label: string, options: { pushBackoffMs?: number[]; pushAgent?: Agent } & ServiceOptions = {}): Promise<NotificationsHarness> {
-  const db = await createTestDatabase(label);
+/** What a test may set of the push worker: a local push service's certificate (`pushCa`), limits. */
+export type PushOptions = Partial<Pick<NotificationsServiceOptions, 'pushCa' | 'pushLimits' | 'pushTimeoutMs' | 'pushSubscriptionsPerPerson' | 'pushAddresses'>>;
+
+export async function startHarness(label: string, options: { pushBackoffMs?: number[] } & PushOptions & ServiceOptions = {}): Promise<NotificationsHarness> {
+  const db = await createTestDatabase(label, { schemas: [notificationsSchema] });
   const logger = createLogger('notifications-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const prefix = testBusPrefix(label);
   const bus = await createEventBus({ natsUrl: testNatsUrl(), prefix, logger });
@@ -72,8 +76,12 @@ export async function startHarness(label: string, options: { pushBackoffMs?: num
       port: 0,
       host: '127.0.0.1',
       vapid,
-      allowLoopbackPush: true,
-      ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+      // The local push service (push-service.ts) listens on 127.0.0.1: the one internal address opened.
+      pushAddresses: options.pushAddresses ?? { allowedPrivateRanges: ['127.0.0.1/32'] },
+      ...(options.pushCa ? { pushCa: options.pushCa } : {}),
+      ...(options.pushLimits ? { pushLimits: options.pushLimits } : {}),
+      ...(options.pushTimeoutMs ? { pushTimeoutMs: options.pushTimeoutMs } : {}),
+      ...(options.pushSubscriptionsPerPerson ? { pushSubscriptionsPerPerson: options.pushSubscriptionsPerPerson } : {}),
       pushPolicy: { backoffMs: options.pushBackoffMs ?? [100, 200], maxDeliver: 3 },
     });
   let service = await start(options);
@@ -108,7 +116,7 @@ export async function startHarness(label: string, options: { pushBackoffMs?: num
         },
         data: toBinary(definition.schema, create(definition.schema, payload)),
       });
-      await waitFor(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [id])).length === 1);
+      if (publishOptions.wait !== false) await waitFor(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [id])).length === 1);
       return id;
     },
     async person(username, displayName = username, email = `${username}@example.com`) {

@@ -72,7 +72,13 @@ describe('notifications from events', () => {
       await like(TargetType.TIMELINE, trip, ana, ben, true);
       const [entry] = await list(ana);
       expect(entry).toMatchObject({
+        type: 'like',
         kind: 'like',
+        userId: ana,
+        actorId: ben,
+        targetType: 'timeline',
+        targetId: trip,
+        message: 'Ben liked your timeline "Trip"',
         count: 1,
         read: false,
         link: `/watch/${trip}`,
@@ -120,7 +126,8 @@ describe('notifications from events', () => {
       await like(TargetType.POST, post, dee, cy, true);
       await like(TargetType.POST, post, dee, ben, false);
       const [entry] = await list(dee);
-      expect(entry).toMatchObject({ kind: 'like', count: 1, link: `/profile/${dee}`, text: 'Cy liked your post' });
+      // A post opens on its own page, not on its author's (the recipient's own) profile.
+      expect(entry).toMatchObject({ kind: 'like', count: 1, link: `/post/${post}`, text: 'Cy liked your post' });
       await like(TargetType.POST, post, dee, cy, false);
       expect(await list(dee)).toEqual([]);
       expect(await unread(dee)).toBe(0);
@@ -181,13 +188,29 @@ describe('notifications from events', () => {
       await comment(reply, cy, { parentCommentId: benComment, parentAuthorId: ben, mentions: ['dee', 'ana', 'cy', 'nobody'] });
 
       const [onVideo] = (await list(ana)).filter((e) => e.kind === 'comment');
-      expect(onVideo).toMatchObject({ count: 2, link: `/watch/${trip}?video=${video}`, text: 'Cy and Ben commented on your video "Trip"' });
+      // The video is named by its own name, not its timeline's.
+      expect(onVideo).toMatchObject({ count: 2, link: `/watch/${trip}?video=${video}`, text: 'Cy and Ben commented on your video "beach.mp4"', target: { type: 'video', id: video, title: 'beach.mp4' } });
       expect((await list(ana)).filter((e) => e.kind === 'mention')).toEqual([]);
       const [replied] = await list(ben);
       expect(replied).toMatchObject({ kind: 'reply', count: 1, text: 'Cy replied to your comment', target: { type: 'comment', id: benComment } });
       const [mention] = await list(dee);
       expect(mention).toMatchObject({ kind: 'mention', text: 'Cy mentioned you', link: `/watch/${trip}?video=${video}` });
       expect((await list(cy)).filter((e) => e.kind === 'mention')).toEqual([]);
+    });
+
+    it('names a liked video by its own name, or by its timeline when its name is not known', async () => {
+      const likeVideo = (targetId: string) =>
+        h.publish(
+          SocialEvents.ReactionChanged,
+          { targetType: TargetType.VIDEO, targetId, timelineId: trip, ownerId: ana, userId: dee, reaction: Reaction.LIKE, active: true, count: 1n, countVersion: ++likeVersion },
+          { actorUserId: dee },
+        );
+      await likeVideo(video);
+      const unnamed = randomUUID();
+      await likeVideo(unnamed);
+      const likes = (await list(ana)).filter((e) => e.kind === 'like' && e.target.type === 'video');
+      expect(likes.find((e) => e.target.id === video)).toMatchObject({ text: 'Dee liked your video "beach.mp4"', link: `/watch/${trip}?video=${video}` });
+      expect(likes.find((e) => e.target.id === unnamed)).toMatchObject({ text: 'Dee liked your video in "Trip"', target: { title: null } });
     });
 
     it('takes a deleted comment back from every unread entry it made', async () => {
@@ -217,7 +240,7 @@ describe('notifications from events', () => {
       const postId = randomUUID();
       await h.publish(SocialEvents.PostCreated, { postId, userId: dee, content: 'hi @Ben @dee', hashtags: [], mentions: ['ben', 'dee'] });
       await h.publish(SocialEvents.PostUpdated, { postId, userId: dee, content: 'hi @ben @cy', hashtags: [], mentions: ['ben', 'cy'] });
-      expect((await list(ben)).filter((e) => e.kind === 'mention')).toEqual([expect.objectContaining({ text: 'Dee mentioned you', link: `/profile/${dee}` })]);
+      expect((await list(ben)).filter((e) => e.kind === 'mention')).toEqual([expect.objectContaining({ text: 'Dee mentioned you', link: `/post/${postId}` })]);
       expect((await list(cy)).filter((e) => e.kind === 'mention')).toHaveLength(1);
       expect((await list(dee)).filter((e) => e.kind === 'mention' && e.target.id === postId)).toEqual([]);
       await h.publish(SocialEvents.PostDeleted, { postId, userId: dee });
@@ -277,10 +300,33 @@ describe('notifications from events', () => {
       expect((await list(ben)).find((e) => e.kind === 'video_failed')).toMatchObject({ text: 'Your video "bad.mp4" could not be processed' });
     });
 
+    it("groups the processing of one person's videos on one timeline, so a batch does not bury what people did", async () => {
+      const batch = randomUUID();
+      await snapshot(batch, dee, 'Batch', Visibility.PUBLIC, 1n);
+      const videos = [randomUUID(), randomUUID(), randomUUID()];
+      for (const [i, id] of videos.entries()) {
+        await h.publish(MediaEvents.UploadCompleted, { mediaId: id, timelineId: batch, uploaderId: dee, mediaType: MediaType.VIDEO, originalName: `part${i + 1}.mp4`, mimeType: 'video/mp4', size: 10n });
+      }
+      await h.publish(MediaEvents.VideoProcessed, { mediaId: videos[0]!, timelineId: batch, duration: 3, width: 640, height: 360, renditions: [360] });
+      let [entry] = (await list(dee)).filter((e) => e.target.timelineId === batch);
+      expect(entry).toMatchObject({ kind: 'video_processed', count: 1, text: 'Your video "part1.mp4" is ready to watch', link: `/watch/${batch}?video=${videos[0]}` });
+      for (const id of videos.slice(1)) await h.publish(MediaEvents.VideoProcessed, { mediaId: id, timelineId: batch, duration: 3, width: 640, height: 360, renditions: [360] });
+      const entries = (await list(dee)).filter((e) => e.target.timelineId === batch);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ id: entry!.id, count: 3, actors: [], text: '3 of your videos in "Batch" are ready to watch', link: `/watch/${batch}?video=${videos[0]}` });
+      // A deleted video leaves the others; the entry leads to the next one.
+      await h.publish(MediaEvents.MediaDeleted, { mediaId: videos[0]!, timelineId: batch, mediaType: MediaType.VIDEO });
+      [entry] = (await list(dee)).filter((e) => e.target.timelineId === batch);
+      expect(entry).toMatchObject({ count: 2, text: '2 of your videos in "Batch" are ready to watch', link: `/watch/${batch}?video=${videos[1]}`, target: { id: videos[1] } });
+    });
+
     it('tells the requester an export is ready, with its download link', async () => {
       const exportId = randomUUID();
       await h.publish(MediaEvents.ExportCompleted, { exportId, timelineId: trip, requesterId: cy, fileName: 'Trip.mp4' }, { actorUserId: cy });
-      expect((await list(cy)).find((e) => e.kind === 'export_ready')).toMatchObject({ text: 'Your export "Trip" is ready to download', link: `/watch/${trip}`, target: { type: 'export', id: exportId } });
+      // The app's export page downloads the file (the player would not).
+      expect((await list(cy)).find((e) => e.kind === 'export_ready')).toMatchObject({
+        type: 'export_ready', actorId: null, text: 'Your export "Trip" is ready to download', link: `/exports/${exportId}`, target: { type: 'export', id: exportId },
+      });
     });
   });
 

@@ -2,7 +2,7 @@ import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, createServer } from 'node:https';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,7 +58,8 @@ export interface ReceivedPush {
 }
 
 /** A push service on loopback HTTPS: records what it receives and answers 201. */
-export async function startPushService(): Promise<{ origin: string; agent: Agent; received: ReceivedPush[]; close(): Promise<void> }> {
+/** `ca` is what the service's `pushCa` takes to trust it. */
+export async function startPushService(): Promise<{ origin: string; ca: Buffer; received: ReceivedPush[]; close(): Promise<void> }> {
   const tls = selfSignedCertificate();
   const received: ReceivedPush[] = [];
   const server = createServer(tls, (request, response) => {
@@ -72,7 +73,7 @@ export async function startPushService(): Promise<{ origin: string; agent: Agent
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    agent: new Agent({ ca: tls.cert }),
+    ca: tls.cert,
     received,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

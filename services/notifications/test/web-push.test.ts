@@ -1,9 +1,9 @@
 import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
+import { Reaction, SocialEvents, TargetType, Visibility } from '@timeliner/proto';
 import { type NotificationsHarness, startHarness, waitFor } from './harness.js';
 import { type Browser, browserKeys, decrypt, selfSignedCertificate } from './push-service.js';
 
@@ -50,7 +50,7 @@ describe('Web Push', () => {
   const subscribe = async (userId: string, path: string, browser: Browser) =>
     h.call('post', '/api/notifications/push-subscriptions', { userId }).send({ endpoint: `${origin}${path}`, keys: browser.json }).expect(201);
   const like = (ownerId: string, userId: string, targetId = randomUUID()) =>
-    h.publish(SocialEvents.ReactionChanged, { targetType: TargetType.TIMELINE, targetId, timelineId: targetId, ownerId, userId, reaction: Reaction.LIKE, active: true, count: 1n, countVersion: ++version });
+    h.publish(SocialEvents.ReactionChanged, { targetType: TargetType.TIMELINE, targetId, timelineId: targetId, ownerId, timelineVisibility: Visibility.PUBLIC, userId, reaction: Reaction.LIKE, active: true, count: 1n, countVersion: ++version });
 
   beforeAll(async () => {
     const tls = selfSignedCertificate();
@@ -65,7 +65,7 @@ describe('Web Push', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    h = await startHarness('notifpush', { pushAgent: new Agent({ ca: tls.cert }) });
+    h = await startHarness('notifpush', { pushCa: tls.cert });
     ana = await h.person('ana', 'Ana');
     ben = await h.person('ben', 'Ben', 'ben@example.com');
   });
@@ -117,13 +117,53 @@ describe('Web Push', () => {
     expect(await h.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [`${origin}/push/flaky`])).toHaveLength(1);
   });
 
-  it('deletes a subscription its push service says is gone (410)', async () => {
+  it('deletes a subscription its push service says is gone (410) or does not know (404)', async () => {
     const dora = await h.person('dora', 'Dora');
     answers.set('/push/gone', [410]);
+    answers.set('/push/unknown', [404]);
     await subscribe(dora, '/push/gone', browserKeys());
+    await subscribe(dora, '/push/unknown', browserKeys());
     await like(dora, ana);
     await waitFor(async () => (await h.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [dora])).length === 0);
     expect(received.filter((r) => r.path === '/push/gone')).toHaveLength(1);
+    expect(received.filter((r) => r.path === '/push/unknown')).toHaveLength(1);
+  });
+
+  it('keeps ten subscriptions per person: an eleventh drops the oldest, and a push goes to ten browsers', async () => {
+    const fay = await h.person('fay', 'Fay');
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await subscribe(fay, `/push/fay-${i}`, browserKeys())).body.id);
+    const kept = await h.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1 ORDER BY endpoint', [fay]);
+    expect(kept.map((k) => k.endpoint.replace(`${origin}/push/`, '')).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `fay-${i + 2}`).sort());
+    // Registering a kept browser again keeps the count.
+    expect((await subscribe(fay, '/push/fay-2', browserKeys())).body.id).toBe(ids[2]);
+    expect(await h.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [fay])).toHaveLength(10);
+    await like(fay, ana);
+    await waitFor(() => received.filter((r) => r.path.startsWith('/push/fay-')).length === 10);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(new Set(received.filter((r) => r.path.startsWith('/push/fay-')).map((r) => r.path)).size).toBe(10);
+    expect(received.some((r) => r.path === '/push/fay-0' || r.path === '/push/fay-1')).toBe(false);
+  });
+
+  it("refuses another account's endpoint unless the request carries the keys it was registered with", async () => {
+    const gus = await h.person('gus', 'Gus');
+    const hal = await h.person('hal', 'Hal');
+    const browser = browserKeys();
+    const { body } = await subscribe(gus, '/push/gus-browser', browser);
+    // Hal knows the endpoint, not the browser's keys: refused, and it stays Gus's.
+    const taken = await h.call('post', '/api/notifications/push-subscriptions', { userId: hal }).send({ endpoint: `${origin}/push/gus-browser`, keys: browserKeys().json });
+    expect([taken.status, taken.body.message]).toEqual([409, 'This push endpoint is registered with other keys']);
+    expect(await h.query('SELECT user_id, p256dh FROM push_subscriptions WHERE id = $1', [body.id])).toEqual([{ user_id: gus, p256dh: browser.json.p256dh }]);
+    await like(gus, ana);
+    await waitFor(() => received.some((r) => r.path === '/push/gus-browser'));
+    expect(JSON.parse(decrypt(received.find((r) => r.path === '/push/gus-browser')!.body, browser))).toMatchObject({ kind: 'like' });
+    // The same browser signed into Hal's account (same keys) moves to Hal.
+    expect((await subscribe(hal, '/push/gus-browser', browser)).body.id).toBe(body.id);
+    expect(await h.query('SELECT user_id FROM push_subscriptions WHERE id = $1', [body.id])).toEqual([{ user_id: hal }]);
+    // The owner may register their own browser again with new keys (a renewed subscription).
+    const renewed = browserKeys();
+    expect((await subscribe(hal, '/push/gus-browser', renewed)).body.id).toBe(body.id);
+    expect(await h.query('SELECT p256dh FROM push_subscriptions WHERE id = $1', [body.id])).toEqual([{ p256dh: renewed.json.p256dh }]);
   });
 
   it('pushes nothing for a type whose push is turned off, and pushes a type kept out of the list', async () => {

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CaptionSearchRepository } from './captions/caption-search.repository.js';
 import { DiscoverController } from './discover/discover.controller.js';
 import { DiscoverRepository } from './discover/discover.repository.js';
 import { DiscoverService } from './discover/discover.service.js';
@@ -25,11 +26,12 @@ export class SearchModule {
         { provide: DataSource, useValue: deps.dataSource },
         { provide: SearchRepository, useFactory: (ds: DataSource) => new SearchRepository(ds), inject: [DataSource] },
         { provide: SearchHistoryRepository, useFactory: (ds: DataSource) => new SearchHistoryRepository(ds), inject: [DataSource] },
+        { provide: CaptionSearchRepository, useFactory: (ds: DataSource) => new CaptionSearchRepository(ds), inject: [DataSource] },
         { provide: DiscoverRepository, useFactory: (ds: DataSource) => new DiscoverRepository(ds), inject: [DataSource] },
         {
           provide: SearchService,
-          useFactory: (search: SearchRepository, history: SearchHistoryRepository) => new SearchService(search, history),
-          inject: [SearchRepository, SearchHistoryRepository],
+          useFactory: (search: SearchRepository, history: SearchHistoryRepository, captions: CaptionSearchRepository) => new SearchService(search, history, captions),
+          inject: [SearchRepository, SearchHistoryRepository, CaptionSearchRepository],
         },
         { provide: SearchHistoryService, useFactory: (history: SearchHistoryRepository) => new SearchHistoryService(history), inject: [SearchHistoryRepository] },
         { provide: DiscoverService, useFactory: (discover: DiscoverRepository) => new DiscoverService(discover), inject: [DiscoverRepository] },

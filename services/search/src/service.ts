@@ -1,11 +1,15 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, listenService, openDatabase, type RunningService, type IdentitySecret } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, personFilterCopyHandlers, serveReadModelRebuild, databaseHealthCheck, type EventBus, listenService, openDatabase, type RunningService, type IdentitySecret } from '@timeliner/platform';
+import { captionEventHandlers } from './captions/caption-events.js';
 import { DiscoverRepository } from './discover/discover.repository.js';
 import { postEventHandlers } from './hashtags/post-events.js';
 import { schema } from './schema.js';
 import { SearchModule } from './search.module.js';
 import { timelineEventHandlers } from './timelines/timeline-events.js';
+import { timelinesReadModel } from './timelines/timeline-rebuild.js';
 import { userEventHandlers } from './users/user-events.js';
+import { moderationEventHandlers } from './moderation/moderation-events.js';
+import { peopleReadModel } from './users/user-rebuild.js';
 
 export interface SearchServiceOptions {
   databaseUrl: string;
@@ -29,7 +33,9 @@ export const CONSUMER_GROUP = 'search';
 export async function startSearchService(options: SearchServiceOptions): Promise<RunningService> {
   const { logger, bus } = options;
   const dataSource = await openDatabase({ url: options.databaseUrl, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger });
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...timelineEventHandlers, ...userEventHandlers, ...postEventHandlers]);
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...timelineEventHandlers, ...userEventHandlers, ...postEventHandlers, ...captionEventHandlers, ...personFilterCopyHandlers, ...moderationEventHandlers]);
+  // `npm run read-model -- rebuild search`: the copies rebuilt from their producers while serving.
+  const rebuild = await serveReadModelRebuild(bus, { service: 'search', dataSource, logger, models: [timelinesReadModel(bus), peopleReadModel(bus)] });
 
   const app = await createServiceApp({
     name: 'search',
@@ -51,6 +57,7 @@ export async function startSearchService(options: SearchServiceOptions): Promise
     async close() {
       clearInterval(pruning);
       await app.close();
+      await rebuild.unsubscribe();
       await consumer.unsubscribe();
       await dataSource.destroy();
     },

@@ -5,7 +5,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createEventBus, createLogger, type EventBus, type RunningService, signIdentity } from '@timeliner/platform';
 import { createTestDatabase, deleteBusStreams, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
 import { AuthEvents, type EventDefinition, SocialEvents, TimelinesEvents, type TimelineSnapshotSchema, TimelineStatus, Visibility } from '@timeliner/proto';
-import { startSearchService } from '../src/index.js';
+import { startSearchService, searchSchema } from '../src/index.js';
 
 export type Snapshot = MessageInitShape<typeof TimelineSnapshotSchema>;
 
@@ -54,7 +54,7 @@ export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 5_00
  * `publishFirst` runs before the service starts, for a service that joins after the events.
  */
 export async function startHarness(label: string, options: { publishFirst?: (h: Pick<SearchHarness, 'publish'>) => Promise<void> } = {}): Promise<SearchHarness> {
-  const db = await createTestDatabase(label);
+  const db = await createTestDatabase(label, { schemas: [searchSchema] });
   const logger = createLogger('search-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const prefix = testBusPrefix(label);
   const bus = await createEventBus({ natsUrl: testNatsUrl(), prefix, logger });

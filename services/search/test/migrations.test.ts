@@ -3,7 +3,8 @@ import { searchSchema } from '../src/index.js';
 import { schemaContract } from '../../../test/support/schema-contract.js';
 
 schemaContract(searchSchema, [
-  'deleted_timelines', 'hashtag_uses', 'hashtags', 'inbox', 'migrations', 'outbox', 'search_history', 'search_words', 'tagged_posts', 'timeline_engagement', 'timelines', 'users',
+  'caption_cues', 'caption_tracks', 'deleted_timelines', 'hashtag_uses', 'hashtags', 'inbox', 'migrations', 'moderation_hidden', 'muted_word_lists', 'muted_words', 'outbox', 'person_filters', 'search_history', 'search_word_edits', 'search_words',
+  'tagged_posts', 'timeline_engagement', 'timelines', 'users',
 ], (ds) => {
   it('matches listed timelines through a partial GIN index on the document', async () => {
     const indexes: Array<{ indexdef: string }> = await ds().query(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'search' AND indexname = 'timelines_document_idx'`);

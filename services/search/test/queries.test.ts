@@ -71,6 +71,22 @@ describe('search queries', () => {
     expect(ids(await search(w('metropolis').replace('metro', 'mtro').slice(0, 9)))).toEqual([superman]);
   });
 
+  it('tolerates a typo in every word of a query, short words and swapped letters too', async () => {
+    const trip = (await h.timeline({ title: `${w('summer')} trip`, description: `Beach ${w('days')} and a ${w('road')} map` })).timelineId;
+    const summerTypo = w('summer').replace('summer', 'sumer');
+    // A letter missing from both words, the last one still being typed or finished.
+    expect(ids(await search(`${summerTypo} trp`))).toEqual([trip]);
+    expect(ids(await search(`${summerTypo} trp `))).toEqual([trip]);
+    // Two letters swapped, a letter too many, a letter replaced.
+    expect(ids(await search(`${summerTypo} tirp `))).toEqual([trip]);
+    expect(ids(await search(`trrip ${summerTypo} `))).toEqual([trip]);
+    expect(ids(await search(`${summerTypo} trap `))).toEqual([trip]);
+    // Every word still has to match: one that is like no known word finds nothing.
+    expect(ids(await search(`${summerTypo} zqx `))).toEqual([]);
+    // A two-letter word is taken as typed.
+    expect(ids(await search(`${summerTypo} tr `))).toEqual([]);
+  });
+
   it('popularity lifts a result among equally good matches', async () => {
     expect(ids(await search(`${w('harbor')} `))).toEqual([loud, quiet]);
   });

@@ -1,12 +1,16 @@
 import { busEntities } from '@timeliner/platform';
 import { Activity } from './activity/activity.entity.js';
 import { Collection, CollectionTimeline } from './collections/collection.entity.js';
-import { FeedInboxEntry } from './feed/feed-inbox.entity.js';
-import { FeedKeyHistory } from './feed/feed-key-history.entity.js';
+import { FeedInboxEntry } from './feed-index/feed-inbox.entity.js';
+import { FeedKeyHistory } from './feed-index/feed-key-history.entity.js';
 import { DeletedTimeline, FeedTimeline } from './feed/feed-timeline.entity.js';
+import { FollowRequest, FollowRequestCount } from './follows/follow-request.entity.js';
 import { Follow, FollowCount } from './follows/follow.entity.js';
 import { PostComment } from './posts/post-comment.entity.js';
 import { Post, PostBookmark, PostLike } from './posts/post.entity.js';
+import { Block, Mute, MutedWord } from './person-filters/person-filter.entity.js';
+import { moderationEntities } from './moderation/moderation.entity.js';
+import { CommentSettings } from './comment-rules/comment-settings.entity.js';
 import { ContentReport } from './reports/content-report.entity.js';
 import { TimelineComment } from './timeline-comments/timeline-comment.entity.js';
 import { TimelineBookmark, TimelineLike, TimelineReactionCount } from './timeline-reactions/timeline-reaction.entity.js';
@@ -29,6 +33,8 @@ export const socialEntities = [
   VideoComment,
   Follow,
   FollowCount,
+  FollowRequest,
+  FollowRequestCount,
   ContentReport,
   FeedTimeline,
   DeletedTimeline,
@@ -37,5 +43,10 @@ export const socialEntities = [
   Collection,
   CollectionTimeline,
   Activity,
+  CommentSettings,
+  Block,
+  Mute,
+  MutedWord,
+  ...moderationEntities,
   ...busEntities,
 ];

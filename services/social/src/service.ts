@@ -1,13 +1,20 @@
 import type { Logger } from 'pino';
-import { BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret } from '@timeliner/platform';
+import { BusTimelineAccess, consumeEvents, serveReadModelRebuild, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
-import { pruneFeedKeys } from './feed/feed-keys.js';
+import { pruneFeedKeys } from './feed-index/feed-keys.js';
 import { feedTimelineEventHandlers } from './feed/feed-timeline-events.js';
-import { followEventHandlers } from './follows/follow-events.js';
+import { feedTimelinesReadModel } from './feed/feed-timeline-rebuild.js';
+import { followEventHandlers, forgetAccount } from './accounts/account-events.js';
 import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';
-import { timelineEventHandlers } from './timelines/timeline-events.js';
-import { userEventHandlers } from './users/user-events.js';
+import { serveTimelineLikesReplay } from './timeline-reactions/timeline-likes-replay.responder.js';
+import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
+import { servePersonalDataOfSocial } from './personal-data/personal-data.responder.js';
+import { TimelineReactionRepository } from './timeline-reactions/timeline-reaction.repository.js';
+import { forgetTimeline, timelineEventHandlers } from './timelines/timeline-events.js';
+import { approveAllFollowRequests } from './follows/follow-request.service.js';
+import { userEventHandlersWith } from './users/user-events.js';
+import { peopleReadModel } from './users/user-rebuild.js';
 import { videoEventHandlers } from './videos/video-events.js';
 
 export interface SocialServiceOptions {
@@ -37,7 +44,13 @@ export async function startSocialService(options: SocialServiceOptions): Promise
   relay.start();
   const events = new EventWriter(relay);
 
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...timelineEventHandlers, ...feedTimelineEventHandlers, ...videoEventHandlers, ...followEventHandlers(events)]);
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlersWith(async (manager, userId, requestId) => void (await approveAllFollowRequests(events, manager, userId, { actorUserId: userId, requestId }))), ...timelineEventHandlers, ...feedTimelineEventHandlers, ...videoEventHandlers, ...followEventHandlers(events)]);
+  // `npm run read-model -- rebuild social`: the copies rebuilt from their producers while serving.
+  const rebuild = await serveReadModelRebuild(bus, { service: 'social', dataSource, logger, models: [feedTimelinesReadModel(bus, forgetTimeline), peopleReadModel(bus, (manager, id) => forgetAccount(events, manager, id, `read-model-rebuild:${id}`))] });
+  // The timelines service's like counts rebuild from this (read-model rebuild timelines --model likes).
+  const likesReplay = await serveTimelineLikesReplay(bus, new TimelineReactionRepository(dataSource));
+  // The person's own data, for their data archive (media worker).
+  const personalData = await servePersonalDataOfSocial(bus, new PersonalDataRepository(dataSource));
   const timelineAccess = new BusTimelineAccess(bus, logger, options.timelinesTimeoutMs ?? 2_000);
 
   const app = await createServiceApp({
@@ -60,6 +73,9 @@ export async function startSocialService(options: SocialServiceOptions): Promise
     async close() {
       clearInterval(pruning);
       await app.close();
+      await rebuild.unsubscribe();
+      await likesReplay.unsubscribe();
+      await personalData.unsubscribe();
       await consumer.unsubscribe();
       await relay.stop();
       await dataSource.destroy();

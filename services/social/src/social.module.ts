@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { EventWriter, type TimelineAccess } from '@timeliner/platform';
+import { EventWriter, type TimelineAccess, Transactions } from '@timeliner/platform';
+import { TimelineSummaryRepository } from './access/timeline-summary.repository.js';
 import { VisibleTimelines } from './access/visible-timelines.js';
 import { ActivityController } from './activity/activity.controller.js';
 import { ActivityRepository } from './activity/activity.repository.js';
@@ -15,13 +17,31 @@ import { FeedController } from './feed/feed.controller.js';
 import { FeedRepository } from './feed/feed.repository.js';
 import { FeedService } from './feed/feed.service.js';
 import { ForYouSnapshots } from './feed/for-you-snapshot.js';
+import { FollowRequestController } from './follows/follow-request.controller.js';
+import { FollowRequestRepository } from './follows/follow-request.repository.js';
+import { FollowRequestService } from './follows/follow-request.service.js';
 import { FollowController } from './follows/follow.controller.js';
 import { FollowRepository } from './follows/follow.repository.js';
 import { FollowService } from './follows/follow.service.js';
+import { ModerationController, ModerationNoticeController } from './moderation/moderation.controller.js';
+import { ModerationRepository } from './moderation/moderation.repository.js';
+import { ModerationService } from './moderation/moderation.service.js';
+import { PersonRepository } from './people/person.repository.js';
+import { PersonFilterController, PersonFilterListController } from './person-filters/person-filter.controller.js';
+import { BlockedPersonGuard } from './person-filters/blocked-person.guard.js';
+import { CommentFilterInterceptor } from './person-filters/comment-filter.interceptor.js';
+import { BlockedTimelineAccess } from './person-filters/blocked-timeline-access.js';
+import { BlockedVisibleTimelines } from './person-filters/blocked-visible-timelines.js';
+import { PersonFilterRepository } from './person-filters/person-filter.repository.js';
+import { PersonFilterService } from './person-filters/person-filter.service.js';
+import { PostCommentControlsController, TimelineCommentControlsController, VideoCommentControlsController } from './comment-controls/comment-controls.controller.js';
+import { CommentControlsRepository } from './comment-controls/comment-controls.repository.js';
+import { CommentControlsService } from './comment-controls/comment-controls.service.js';
 import { PostController } from './posts/post.controller.js';
 import { PostRepository } from './posts/post.repository.js';
 import { PostService } from './posts/post.service.js';
 import { ReportController } from './reports/report.controller.js';
+import { ReportRepository } from './reports/report.repository.js';
 import { ReportService } from './reports/report.service.js';
 import { TimelineCommentController } from './timeline-comments/timeline-comment.controller.js';
 import { TimelineCommentRepository } from './timeline-comments/timeline-comment.repository.js';
@@ -57,52 +77,86 @@ export class SocialModule {
   static forRoot(deps: SocialModuleDeps): DynamicModule {
     return {
       module: SocialModule,
-      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController, FollowController, PostController, ReportController, FeedController, CollectionController, TimelineCollectionController, BookmarkController, ActivityController, UserTimelineController],
+      controllers: [TimelineCommentController, TimelineReactionController, VideoLikeController, VideoCommentController, FollowController, FollowRequestController, PostController, ReportController, FeedController, CollectionController, TimelineCollectionController, BookmarkController, ActivityController, UserTimelineController, TimelineCommentControlsController, VideoCommentControlsController, PostCommentControlsController, PersonFilterController, PersonFilterListController, ModerationController, ModerationNoticeController],
       providers: [
         { provide: DataSource, useValue: deps.dataSource },
         { provide: EventWriter, useValue: deps.events },
-        { provide: TIMELINE_ACCESS, useValue: deps.timelineAccess },
+        // Blocks apply to every timeline route here (person-filters/blocked-timeline-access.ts).
+        { provide: TIMELINE_ACCESS, useFactory: (ds: DataSource) => new BlockedTimelineAccess(deps.timelineAccess, new PersonFilterRepository(ds)), inject: [DataSource] },
+        { provide: Transactions, useFactory: (ds: DataSource) => new Transactions(ds), inject: [DataSource] },
+        { provide: PersonRepository, useFactory: (ds: DataSource) => new PersonRepository(ds), inject: [DataSource] },
         { provide: TimelineCommentRepository, useFactory: (ds: DataSource) => new TimelineCommentRepository(ds), inject: [DataSource] },
         {
           provide: TimelineCommentService,
-          useFactory: (ds: DataSource, comments: TimelineCommentRepository, access: TimelineAccess, events: EventWriter) => new TimelineCommentService(ds, comments, access, events),
-          inject: [DataSource, TimelineCommentRepository, TIMELINE_ACCESS, EventWriter],
+          useFactory: (tx: Transactions, comments: TimelineCommentRepository, access: TimelineAccess, events: EventWriter) => new TimelineCommentService(tx, comments, access, events),
+          inject: [Transactions, TimelineCommentRepository, TIMELINE_ACCESS, EventWriter],
         },
         { provide: TimelineReactionRepository, useFactory: (ds: DataSource) => new TimelineReactionRepository(ds), inject: [DataSource] },
         {
           provide: TimelineReactionService,
-          useFactory: (ds: DataSource, reactions: TimelineReactionRepository, access: TimelineAccess, events: EventWriter) => new TimelineReactionService(ds, reactions, access, events),
-          inject: [DataSource, TimelineReactionRepository, TIMELINE_ACCESS, EventWriter],
+          useFactory: (tx: Transactions, reactions: TimelineReactionRepository, access: TimelineAccess, events: EventWriter) => new TimelineReactionService(tx, reactions, access, events),
+          inject: [Transactions, TimelineReactionRepository, TIMELINE_ACCESS, EventWriter],
         },
         { provide: VideoRepository, useFactory: (ds: DataSource) => new VideoRepository(ds), inject: [DataSource] },
         { provide: VideoLikeRepository, useFactory: (ds: DataSource) => new VideoLikeRepository(ds), inject: [DataSource] },
         {
           provide: VideoLikeService,
-          useFactory: (ds: DataSource, videos: VideoRepository, likes: VideoLikeRepository, access: TimelineAccess, events: EventWriter) => new VideoLikeService(ds, videos, likes, access, events),
-          inject: [DataSource, VideoRepository, VideoLikeRepository, TIMELINE_ACCESS, EventWriter],
+          useFactory: (tx: Transactions, videos: VideoRepository, likes: VideoLikeRepository, access: TimelineAccess, events: EventWriter) => new VideoLikeService(tx, videos, likes, access, events),
+          inject: [Transactions, VideoRepository, VideoLikeRepository, TIMELINE_ACCESS, EventWriter],
         },
         { provide: VideoCommentRepository, useFactory: (ds: DataSource) => new VideoCommentRepository(ds), inject: [DataSource] },
         {
           provide: VideoCommentService,
-          useFactory: (ds: DataSource, videos: VideoRepository, comments: VideoCommentRepository, access: TimelineAccess, events: EventWriter) => new VideoCommentService(ds, videos, comments, access, events),
-          inject: [DataSource, VideoRepository, VideoCommentRepository, TIMELINE_ACCESS, EventWriter],
+          useFactory: (tx: Transactions, videos: VideoRepository, comments: VideoCommentRepository, access: TimelineAccess, events: EventWriter) => new VideoCommentService(tx, videos, comments, access, events),
+          inject: [Transactions, VideoRepository, VideoCommentRepository, TIMELINE_ACCESS, EventWriter],
         },
         { provide: FollowRepository, useFactory: (ds: DataSource) => new FollowRepository(ds), inject: [DataSource] },
+        { provide: FollowRequestRepository, useFactory: (ds: DataSource) => new FollowRequestRepository(ds), inject: [DataSource] },
         {
           provide: FollowService,
-          useFactory: (ds: DataSource, follows: FollowRepository, events: EventWriter) => new FollowService(ds, follows, events),
-          inject: [DataSource, FollowRepository, EventWriter],
+          useFactory: (tx: Transactions, follows: FollowRepository, people: PersonRepository, events: EventWriter, requests: FollowRequestRepository) => new FollowService(tx, follows, people, events, requests),
+          inject: [Transactions, FollowRepository, PersonRepository, EventWriter, FollowRequestRepository],
+        },
+        {
+          provide: FollowRequestService,
+          useFactory: (tx: Transactions, requests: FollowRequestRepository, events: EventWriter) => new FollowRequestService(tx, requests, events),
+          inject: [Transactions, FollowRequestRepository, EventWriter],
+        },
+        { provide: PersonFilterRepository, useFactory: (ds: DataSource) => new PersonFilterRepository(ds), inject: [DataSource] },
+        // Every route about a person is 404 to a blocked pair (person-filters/blocked-person.guard.ts).
+        { provide: APP_GUARD, useFactory: (filters: PersonFilterRepository) => new BlockedPersonGuard(filters), inject: [PersonFilterRepository] },
+        // Comments of a blocked pair left out, of muted people and words marked (person-filters/comment-filter.interceptor.ts).
+        { provide: APP_INTERCEPTOR, useFactory: (filters: PersonFilterRepository) => new CommentFilterInterceptor(filters), inject: [PersonFilterRepository] },
+        {
+          provide: PersonFilterService,
+          useFactory: (tx: Transactions, filters: PersonFilterRepository, follows: FollowRepository, requests: FollowRequestRepository, events: EventWriter) =>
+            new PersonFilterService(tx, filters, follows, requests, events),
+          inject: [Transactions, PersonFilterRepository, FollowRepository, FollowRequestRepository, EventWriter],
         },
         { provide: PostRepository, useFactory: (ds: DataSource) => new PostRepository(ds), inject: [DataSource] },
         {
           provide: PostService,
-          useFactory: (ds: DataSource, posts: PostRepository, events: EventWriter) => new PostService(ds, posts, events),
-          inject: [DataSource, PostRepository, EventWriter],
+          useFactory: (tx: Transactions, posts: PostRepository, events: EventWriter) => new PostService(tx, posts, events),
+          inject: [Transactions, PostRepository, EventWriter],
         },
+        { provide: CommentControlsRepository, useFactory: (ds: DataSource) => new CommentControlsRepository(ds), inject: [DataSource] },
+        {
+          provide: CommentControlsService,
+          useFactory: (tx: Transactions, controls: CommentControlsRepository, posts: PostRepository, videos: VideoRepository, videoComments: VideoCommentRepository, access: TimelineAccess, events: EventWriter) =>
+            new CommentControlsService(tx, controls, posts, videos, videoComments, access, events),
+          inject: [Transactions, CommentControlsRepository, PostRepository, VideoRepository, VideoCommentRepository, TIMELINE_ACCESS, EventWriter],
+        },
+        { provide: ReportRepository, useFactory: (ds: DataSource) => new ReportRepository(ds), inject: [DataSource] },
         {
           provide: ReportService,
-          useFactory: (ds: DataSource, access: TimelineAccess, events: EventWriter) => new ReportService(ds, access, events),
-          inject: [DataSource, TIMELINE_ACCESS, EventWriter],
+          useFactory: (tx: Transactions, reports: ReportRepository, access: TimelineAccess, events: EventWriter) => new ReportService(tx, reports, access, events),
+          inject: [Transactions, ReportRepository, TIMELINE_ACCESS, EventWriter],
+        },
+        { provide: ModerationRepository, useFactory: (ds: DataSource) => new ModerationRepository(ds), inject: [DataSource] },
+        {
+          provide: ModerationService,
+          useFactory: (tx: Transactions, moderation: ModerationRepository, events: EventWriter) => new ModerationService(tx, moderation, events),
+          inject: [Transactions, ModerationRepository, EventWriter],
         },
         { provide: FeedRepository, useFactory: (ds: DataSource) => new FeedRepository(ds), inject: [DataSource] },
         {
@@ -110,12 +164,18 @@ export class SocialModule {
           useFactory: (feed: FeedRepository, posts: PostRepository) => new FeedService(feed, posts, new ForYouSnapshots(feed, posts)),
           inject: [FeedRepository, PostRepository],
         },
-        { provide: VisibleTimelines, useFactory: (ds: DataSource, access: TimelineAccess) => new VisibleTimelines(ds, access), inject: [DataSource, TIMELINE_ACCESS] },
+        { provide: TimelineSummaryRepository, useFactory: (ds: DataSource) => new TimelineSummaryRepository(ds), inject: [DataSource] },
+        {
+          provide: VisibleTimelines,
+          // Blocks apply to the timelines of every list (person-filters/blocked-visible-timelines.ts).
+          useFactory: (summaries: TimelineSummaryRepository, access: TimelineAccess, filters: PersonFilterRepository) => new BlockedVisibleTimelines(summaries, access, filters),
+          inject: [TimelineSummaryRepository, TIMELINE_ACCESS, PersonFilterRepository],
+        },
         { provide: CollectionRepository, useFactory: (ds: DataSource) => new CollectionRepository(ds), inject: [DataSource] },
         {
           provide: CollectionService,
-          useFactory: (ds: DataSource, collections: CollectionRepository, timelines: VisibleTimelines) => new CollectionService(ds, collections, timelines),
-          inject: [DataSource, CollectionRepository, VisibleTimelines],
+          useFactory: (tx: Transactions, collections: CollectionRepository, timelines: VisibleTimelines) => new CollectionService(tx, collections, timelines),
+          inject: [Transactions, CollectionRepository, VisibleTimelines],
         },
         { provide: BookmarkRepository, useFactory: (ds: DataSource) => new BookmarkRepository(ds), inject: [DataSource] },
         {
@@ -126,14 +186,14 @@ export class SocialModule {
         { provide: ActivityRepository, useFactory: (ds: DataSource) => new ActivityRepository(ds), inject: [DataSource] },
         {
           provide: ActivityService,
-          useFactory: (ds: DataSource, activities: ActivityRepository) => new ActivityService(ds, activities),
-          inject: [DataSource, ActivityRepository],
+          useFactory: (people: PersonRepository, activities: ActivityRepository) => new ActivityService(people, activities),
+          inject: [PersonRepository, ActivityRepository],
         },
         { provide: UserTimelineRepository, useFactory: (ds: DataSource) => new UserTimelineRepository(ds), inject: [DataSource] },
         {
           provide: UserTimelineService,
-          useFactory: (ds: DataSource, timelines: UserTimelineRepository) => new UserTimelineService(ds, timelines),
-          inject: [DataSource, UserTimelineRepository],
+          useFactory: (people: PersonRepository, timelines: UserTimelineRepository) => new UserTimelineService(people, timelines),
+          inject: [PersonRepository, UserTimelineRepository],
         },
       ],
     };

@@ -224,7 +224,7 @@ describe('activity and a person\'s timelines', () => {
       // The profile edit's UserUpdated carries the flag to this read model.
       await applied(await h.publish(AuthEvents.UserUpdated, { userId: hidden, isPrivate: true }));
 
-      for (const path of ['activity', 'followers', 'following-list']) {
+      for (const path of ['activity', 'followers', 'following-list', 'timelines']) {
         for (const as of [{}, { userId: other }]) {
           const res = await h.call('get', `/api/users/${hidden}/${path}`, as);
           expect([path, res.status, res.body.message]).toEqual([path, 403, 'This account is private']);
@@ -232,9 +232,8 @@ describe('activity and a person\'s timelines', () => {
         for (const as of [{ userId: hidden }, { userId: follower }]) await h.call('get', `/api/users/${hidden}/${path}`, as).expect(200);
       }
       expect(kinds((await activity(hidden, { userId: follower }).expect(200)).body)).toEqual([`followed_user ${followed}`]);
-      // Not part of the rule: the follow state and counts, and the public timelines.
+      // Not part of the rule: the follow state and counts. The timelines are, whatever their own visibility.
       await h.call('get', `/api/users/${hidden}/following`, { userId: other }).expect(200);
-      await timelines(hidden, { userId: other }).expect(200);
       // Unknown people stay 404.
       expect((await activity(randomUUID(), { userId: other }).expect(404)).body.message).toBe('User not found');
 

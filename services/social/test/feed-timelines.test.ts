@@ -3,7 +3,7 @@ import { type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { randomUUID } from 'node:crypto';
 import { TimelinesEvents, type TimelineSnapshot, type TimelineSnapshotSchema, TimelineStatus, Visibility } from '@timeliner/proto';
-import { expectedInboxSql } from '../src/feed/following-inbox.js';
+import { expectedInboxSql } from '../src/feed-index/following-inbox.js';
 import { type SocialHarness, startHarness, waitFor } from './harness.js';
 
 /** feed_timelines follows TimelineSnapshot: the highest revision wins, a deletion is final. */
@@ -49,7 +49,7 @@ describe('feed_timelines from TimelineSnapshot', () => {
   };
   const row = async (id: string) =>
     (await h.query<Record<string, unknown>>(
-      `SELECT title, revision, video_count, views, likes_count, score_band, activity_score, visibility, status, cover_media_id,
+      `SELECT title, revision, video_count, views, likes_count, score_band, activity_score, visibility, status, cover_media_id, sensitive,
               to_char(last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS last_activity_at, key_changed_at
          FROM feed_timelines WHERE id = $1`,
       [id],
@@ -70,6 +70,18 @@ describe('feed_timelines from TimelineSnapshot', () => {
       visibility: 'unlisted', status: 'draft', cover_media_id: cover, last_activity_at: '2026-03-01T10:00:00.123456Z',
     });
     expect(await history(id)).toEqual([]);
+  });
+
+  it('keeps whether a timeline is marked sensitive, as its newest snapshot says, and its card says so', async () => {
+    const id = randomUUID();
+    await deliver(snapshot(id, 1, { sensitive: true, visibility: Visibility.PUBLIC, status: TimelineStatus.PUBLISHED }));
+    expect(await row(id)).toMatchObject({ sensitive: true });
+    // Its card in the creator's following tab (their own timelines are in it) says so.
+    const items = (await h.call('get', '/api/feed?tab=following&limit=50', { userId: h.world.owner }).expect(200)).body as Array<{ id: string; timeline?: { sensitive: boolean } }>;
+    expect(items.find((i) => i.id === id)?.timeline?.sensitive).toBe(true);
+    await deliver(snapshot(id, 3, { sensitive: false, visibility: Visibility.PUBLIC, status: TimelineStatus.PUBLISHED }));
+    await deliver(snapshot(id, 2, { sensitive: true, visibility: Visibility.PUBLIC, status: TimelineStatus.PUBLISHED }));
+    expect(await row(id)).toMatchObject({ sensitive: false, revision: '3' });
   });
 
   it('keeps the highest revision whatever order snapshots arrive in', async () => {

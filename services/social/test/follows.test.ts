@@ -43,15 +43,15 @@ describe('follows', () => {
   describe('answer shapes', () => {
     it('follows and unfollows with {isFollowing, followersCount, followingCount} of the person followed', async () => {
       const [ada, bob, cy] = [await person(), await person(), await person()];
-      expect((await h.call('get', following(bob)).expect(200)).body).toEqual({ isFollowing: false, followersCount: 0, followingCount: 0 });
-      expect((await h.call('post', follow(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: true, followersCount: 1, followingCount: 0 });
+      expect((await h.call('get', following(bob)).expect(200)).body).toEqual({ isFollowing: false, isRequested: false, followersCount: 0, followingCount: 0 });
+      expect((await h.call('post', follow(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: true, isRequested: false, followersCount: 1, followingCount: 0 });
       await h.call('post', follow(cy), { userId: bob }).expect(200);
-      expect((await h.call('post', follow(bob), { userId: cy }).expect(200)).body).toEqual({ isFollowing: true, followersCount: 2, followingCount: 1 });
-      expect((await h.call('get', following(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: true, followersCount: 2, followingCount: 1 });
-      expect((await h.call('get', following(bob)).expect(200)).body).toEqual({ isFollowing: false, followersCount: 2, followingCount: 1 });
-      expect((await h.call('get', following(ada), { userId: bob }).expect(200)).body).toEqual({ isFollowing: false, followersCount: 0, followingCount: 1 });
-      expect((await h.call('delete', follow(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: false, followersCount: 1, followingCount: 1 });
-      expect((await h.call('get', following(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: false, followersCount: 1, followingCount: 1 });
+      expect((await h.call('post', follow(bob), { userId: cy }).expect(200)).body).toEqual({ isFollowing: true, isRequested: false, followersCount: 2, followingCount: 1 });
+      expect((await h.call('get', following(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: true, isRequested: false, followersCount: 2, followingCount: 1 });
+      expect((await h.call('get', following(bob)).expect(200)).body).toEqual({ isFollowing: false, isRequested: false, followersCount: 2, followingCount: 1 });
+      expect((await h.call('get', following(ada), { userId: bob }).expect(200)).body).toEqual({ isFollowing: false, isRequested: false, followersCount: 0, followingCount: 1 });
+      expect((await h.call('delete', follow(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: false, isRequested: false, followersCount: 1, followingCount: 1 });
+      expect((await h.call('get', following(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: false, isRequested: false, followersCount: 1, followingCount: 1 });
       expect(await counts(ada)).toEqual({ followers: 0, following: 0, followers_count: 0, following_count: 0 });
       expect(await counts(bob)).toEqual({ followers: 1, following: 1, followers_count: 1, following_count: 1 });
     });
@@ -59,8 +59,8 @@ describe('follows', () => {
     it('takes an upper-case id as the same person', async () => {
       const [ada, bob] = [await person(), await person()];
       await h.call('post', follow(bob.toUpperCase()), { userId: ada }).expect(200);
-      expect((await h.call('get', following(bob), { userId: ada }).expect(200)).body).toMatchObject({ isFollowing: true, followersCount: 1 });
-      expect((await h.call('get', following(bob.toUpperCase()), { userId: ada }).expect(200)).body).toMatchObject({ isFollowing: true, followersCount: 1 });
+      expect((await h.call('get', following(bob), { userId: ada }).expect(200)).body).toMatchObject({ isFollowing: true, isRequested: false, followersCount: 1 });
+      expect((await h.call('get', following(bob.toUpperCase()), { userId: ada }).expect(200)).body).toMatchObject({ isFollowing: true, isRequested: false, followersCount: 1 });
       await h.call('post', follow(bob.toUpperCase()), { userId: ada.toUpperCase() }).expect(200);
       await h.call('post', follow(ada.toUpperCase()), { userId: ada }).expect(400);
       expect(await counts(bob)).toMatchObject({ followers: 1, followers_count: 1 });
@@ -118,14 +118,14 @@ describe('follows', () => {
   describe('toggles', () => {
     it('is idempotent: a repeated follow or unfollow changes nothing and announces nothing', async () => {
       const [ada, bob, cy] = [await person(), await person(), await person()];
-      for (let i = 0; i < 3; i++) expect((await h.call('post', follow(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: true, followersCount: 1, followingCount: 0 });
+      for (let i = 0; i < 3; i++) expect((await h.call('post', follow(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: true, isRequested: false, followersCount: 1, followingCount: 0 });
       expect(await counts(bob)).toMatchObject({ followers: 1, followers_count: 1 });
       expect(await events(bob)).toHaveLength(1);
-      for (let i = 0; i < 3; i++) expect((await h.call('delete', follow(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: false, followersCount: 0, followingCount: 0 });
+      for (let i = 0; i < 3; i++) expect((await h.call('delete', follow(bob), { userId: ada }).expect(200)).body).toEqual({ isFollowing: false, isRequested: false, followersCount: 0, followingCount: 0 });
       expect(await counts(bob)).toMatchObject({ followers: 0, followers_count: 0 });
       expect(await events(bob)).toHaveLength(2);
       // Never followed: nothing to take back.
-      expect((await h.call('delete', follow(bob), { userId: cy }).expect(200)).body).toEqual({ isFollowing: false, followersCount: 0, followingCount: 0 });
+      expect((await h.call('delete', follow(bob), { userId: cy }).expect(200)).body).toEqual({ isFollowing: false, isRequested: false, followersCount: 0, followingCount: 0 });
       expect(await events(bob)).toHaveLength(2);
     });
 
@@ -175,7 +175,7 @@ describe('follows', () => {
       expect(after.following_count).toBe(after.following);
       expect(after.following).toBe(10);
       for (const userId of known) expect(await counts(userId)).toMatchObject({ followers: 1, followers_count: 1, following: 1, following_count: 1 });
-      expect((await h.call('get', following(star)).expect(200)).body).toEqual({ isFollowing: false, followersCount: after.followers, followingCount: 10 });
+      expect((await h.call('get', following(star)).expect(200)).body).toEqual({ isFollowing: false, isRequested: false, followersCount: after.followers, followingCount: 10 });
 
       // In version order each event moves the star's follower count by one in its direction, and the last is the count.
       const toStar = (await events(star)).filter((e) => e.followeeId === star).sort((x, y) => (x.followersVersion < y.followersVersion ? -1 : 1));

@@ -3,8 +3,8 @@ import request from 'supertest';
 import { create, type DescMessage, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import { createEventBus, createLogger, type EventBus, serveRpc, signIdentity, type Subscription } from '@timeliner/platform';
 import { createTestDatabase, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
-import { AuthEvents, CollaboratorRole, type EventDefinition, MediaEvents, MediaType, TimelinesRpc } from '@timeliner/proto';
-import { startSocialService } from '../src/index.js';
+import { AuthEvents, CollaboratorRole, type EventDefinition, MediaEvents, MediaType, TimelinesRpc, Visibility } from '@timeliner/proto';
+import { startSocialService, socialSchema } from '../src/index.js';
 import type { RunningService } from '@timeliner/platform';
 
 /** Caller as the gateway would present it. */
@@ -65,7 +65,7 @@ export const waitFor = async (check: () => Promise<boolean> | boolean, ms = 5_00
 export const TIMELINES_TIMEOUT_MS = 300;
 
 export async function startHarness(label: string, options: { nats?: boolean } = {}): Promise<SocialHarness> {
-  const db = await createTestDatabase(label);
+  const db = await createTestDatabase(label, { schemas: [socialSchema] });
   const logger = createLogger('social-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const prefix = testBusPrefix(label);
   const bus = await createEventBus({ natsUrl: options.nats ? testNatsUrl() : undefined, prefix, logger });
@@ -95,6 +95,7 @@ export async function startHarness(label: string, options: { nats?: boolean } = 
       canEdit: canView && (role === CollaboratorRole.OWNER || role === CollaboratorRole.EDITOR),
       role: canView ? role : CollaboratorRole.UNSPECIFIED,
       ownerId: canView ? world.owner : '',
+      ...(canView ? { visibility: timelineId === world.publicTimeline ? Visibility.PUBLIC : Visibility.PRIVATE, title: timelineId === world.publicTimeline ? 'Public' : 'Private' } : {}),
     };
   };
   let responder: Subscription | undefined;

@@ -3,8 +3,8 @@ import { socialSchema } from '../src/index.js';
 import { schemaContract } from '../../../test/support/schema-contract.js';
 
 schemaContract(socialSchema, [
-  'activities', 'collection_timelines', 'collections', 'content_reports', 'deleted_timelines', 'feed_inbox', 'feed_key_history', 'feed_timelines', 'follow_counts', 'follows', 'inbox', 'migrations', 'outbox',
-  'post_bookmarks', 'post_comments', 'post_likes', 'posts', 'timeline_bookmarks', 'timeline_comments', 'timeline_likes',
+  'account_suspensions', 'activities', 'blocks', 'collection_timelines', 'collections', 'comment_settings', 'content_reports', 'deleted_timelines', 'deleted_users', 'feed_inbox', 'feed_key_history', 'feed_timelines', 'follow_counts', 'follow_request_counts', 'follow_requests', 'follows', 'inbox', 'migrations', 'moderated_content', 'moderation_actions', 'moderation_appeals', 'muted_words', 'mutes', 'outbox',
+  'post_bookmarks', 'post_comments', 'post_likes', 'posts', 'staff_roles', 'timeline_bookmarks', 'timeline_comments', 'timeline_likes',
   'timeline_reactions', 'users', 'video_comments', 'video_likes', 'videos',
 ], (ds) => {
   it("reads a timeline's comments newest first through the index", async () => {

@@ -135,6 +135,16 @@ describe('posts, their comments, likes and bookmarks, and reports', () => {
     expect(added.map((e) => [e.mentions, e.ownerId, Number(e.count)])).toEqual([[['ana'], author, 1], [[], author, 2]]);
   });
 
+  it('announces a mention as the whole username: @ana.lima names ana.lima, never ana; hostile ones name nobody', async () => {
+    await h.register(randomUUID(), 'ana.lima', 'Ana Other');
+    const post = await newPost('Shot by @ana.lima (@bo), write ana@example.com, not @@ana or @anaé.');
+    const created = (await outbox<{ postId: string; mentions: string[] }>('social.post.created', PostCreatedSchema)).find((e) => e.postId === post.id);
+    expect(created?.mentions).toEqual(['ana.lima', 'bo']);
+    await h.call('post', `/api/posts/${post.id}/comments`, { userId: reader }).send({ content: 'Thanks @ana.lima.' }).expect(201);
+    const added = (await outbox<{ targetId: string; mentions: string[] }>('social.comment.added', CommentAddedSchema)).filter((e) => e.targetId === post.id);
+    expect(added.map((e) => e.mentions)).toEqual([['ana.lima']]);
+  });
+
   it('files a report once per person and item: 201, then 200 with the same report', async () => {
     const post = await newPost();
     const body = { contentType: 'post', contentId: post.id, reason: 'spam', description: ' buy followers ' };

@@ -39,6 +39,8 @@ describe('timeline comments', () => {
         userName: 'Cleo Collaborator',
         createdAt: expect.stringMatching(ISO),
         user: { id: w.collaborator, displayName: 'Cleo Collaborator', username: 'cleo', avatar: null },
+        held: false,
+        pinned: false,
       });
       const [row] = await h.query('SELECT timeline_id, user_id, user_name, content, timestamp FROM timeline_comments WHERE id = $1', [res.body.id]);
       expect(row).toEqual({ timeline_id: w.publicTimeline, user_id: w.collaborator, user_name: 'Cleo Collaborator', content: 'Great pacing', timestamp: 0 });
@@ -109,6 +111,8 @@ describe('timeline comments', () => {
         userName: 'Cleo Collaborator',
         createdAt: expect.stringMatching(ISO),
         user: { id: w.collaborator, displayName: 'Cleo Collaborator', username: 'cleo', avatar: null },
+        held: false,
+        pinned: false,
       });
       expect(res.headers['x-next-cursor']).toBeUndefined();
       expect(h.asked.at(-1)).toEqual({ timelineId: timeline, userId: '' });
@@ -217,7 +221,10 @@ describe('timeline comments', () => {
       // The same event again (a redelivery): the inbox has it, nothing changes.
       await h.query(`UPDATE users SET display_name = 'Changed meanwhile' WHERE id = $1`, [person]);
       await h.publish(AuthEvents.UserUpdated, { userId: person, displayName: 'Patricia' }, eventId);
-      const marker = await h.publish(AuthEvents.UserUpdated, { userId: randomUUID(), displayName: 'nobody' });
+      // A later update on the same subject (of someone known: one of someone unknown waits for their registration).
+      const other = randomUUID();
+      await h.register(other, 'marker', 'Marker');
+      const marker = await h.publish(AuthEvents.UserUpdated, { userId: other, displayName: 'Marked' });
       await waitFor(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [marker])).length === 1);
       const [user] = await h.query<{ display_name: string }>('SELECT display_name FROM users WHERE id = $1', [person]);
       expect(user!.display_name).toBe('Changed meanwhile');

@@ -148,7 +148,10 @@ describe('video likes and comments', () => {
         user: { id: w.stranger, displayName: 'Sam Stranger', username: 'sam', avatar: null },
         replies: [],
         repliesCount: 0,
+        repliesCursor: null,
         likesCount: 0,
+        held: false,
+        pinned: false,
       });
       expect(await video(id)).toMatchObject({ comments_count: 1 });
       const event = (await added()).find((e) => e.commentId === res.body.id)!;
@@ -211,6 +214,59 @@ describe('video likes and comments', () => {
       const next = await h.call('get', `${comments(id)}?limit=1&cursor=${page.headers['x-next-cursor']}`).expect(200);
       expect(next.body.map((c: { id: string }) => c.id)).toEqual([second.id]);
       expect(next.headers['x-next-cursor']).toBeUndefined();
+    });
+
+    it('answers a page of replies per comment with a cursor for the rest: 268 replies, limit=1 stays small', async () => {
+      const id = await h.addVideo(w.publicTimeline);
+      const top = (await comment(id, w.owner, { content: 'a busy thread' }).expect(201)).body;
+      const quiet = (await comment(id, w.stranger, { content: 'a quiet one' }).expect(201)).body;
+      // 268 long replies, as in the review (written straight to the table: the route is tested above).
+      await h.query(
+        `INSERT INTO video_comments (id, video_id, timeline_id, parent_id, user_id, user_name, content, created_at)
+         SELECT gen_random_uuid(), $1, $2, $3, $4, 'Sam Stranger', n || ' ' || repeat('x', 1400), now() + n * interval '1 ms' FROM generate_series(1, 268) AS n`,
+        [id, w.publicTimeline, top.id, w.stranger],
+      );
+      await h.query('UPDATE video_comments SET replies_count = 268 WHERE id = $1', [top.id]);
+
+      const page = await h.call('get', `${comments(id)}?limit=1`).expect(200);
+      const bytes = Buffer.byteLength(page.text);
+      console.log(`limit=1 with 268 replies: ${bytes} bytes`);
+      expect(bytes).toBeLessThan(10_000);
+      const [first] = page.body as Array<{ id: string; replies: Array<{ content: string }>; repliesCount: number; repliesCursor: string | null }>;
+      expect(first).toMatchObject({ id: top.id, repliesCount: 268 });
+      expect(first!.replies.map((r) => r.content.split(' ')[0])).toEqual(['1', '2', '3']);
+      expect(first!.repliesCursor).toEqual(expect.any(String));
+      const rest = await h.call('get', `${comments(id)}?cursor=${page.headers['x-next-cursor']}`).expect(200);
+      expect(rest.body).toEqual([expect.objectContaining({ id: quiet.id, replies: [], repliesCount: 0, repliesCursor: null })]);
+
+      // The replies route pages the rest, from the list's cursor, to the end.
+      const seen: string[] = first!.replies.map((r) => r.content.split(' ')[0]!);
+      let cursor: string | undefined = first!.repliesCursor!;
+      let pages = 0;
+      while (cursor) {
+        const next: { body: unknown; headers: Record<string, string | undefined> } = await h.call('get', `${comments(id)}/${top.id}/replies?limit=100&cursor=${cursor}`).expect(200);
+        seen.push(...(next.body as Array<{ content: string; parentId: string; replies: unknown[] }>).map((r) => r.content.split(' ')[0]!));
+        cursor = next.headers['x-next-cursor'];
+        pages += 1;
+      }
+      expect(pages).toBe(3);
+      expect(seen).toEqual(Array.from({ length: 268 }, (_, i) => String(i + 1)));
+      const firstPage = await h.call('get', `${comments(id)}/${top.id}/replies?limit=2`).expect(200);
+      expect(firstPage.body.map((r: { content: string }) => r.content.split(' ')[0])).toEqual(['1', '2']);
+
+      // Bad input: a clear 4xx; a reply, another video's comment or an unknown one is not found.
+      expect((await h.call('get', `${comments(id)}/${top.id}/replies?cursor=garbage`).expect(400)).body.message).toBe('Invalid cursor');
+      await h.call('get', `${comments(id)}/${top.id}/replies?limit=0`).expect(400);
+      const aReply = (await h.query<{ id: string }>('SELECT id FROM video_comments WHERE parent_id = $1 LIMIT 1', [top.id]))[0]!.id;
+      const other = await h.addVideo(w.publicTimeline);
+      for (const path of [`${comments(id)}/${aReply}/replies`, `${comments(other)}/${top.id}/replies`, `${comments(id)}/${randomUUID()}/replies`, `${comments(id)}/nope/replies`]) {
+        expect((await h.call('get', path).expect(404)).body.message).toBe('Comment not found');
+      }
+      // A video the caller may not see: as absent as its comments.
+      const secret = await h.addVideo(w.privateTimeline);
+      const hidden = (await comment(secret, w.collaborator, { content: 'private thread' }).expect(201)).body;
+      expect((await h.call('get', `${comments(secret)}/${hidden.id}/replies`, { userId: w.stranger }).expect(404)).body.message).toBe('Video not found');
+      await h.call('get', `${comments(secret)}/${hidden.id}/replies`, { userId: w.owner }).expect(200);
     });
 
     it('replies only to a comment of that video', async () => {

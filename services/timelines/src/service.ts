@@ -1,16 +1,25 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret, signingKey } from '@timeliner/platform';
+import { consumeEvents, createServiceApp, personFilterCopyHandlers, serveReadModelRebuild, databaseHealthCheck, type EventBus, EventWriter, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret, signingKey } from '@timeliner/platform';
 import { serveCheckAccess } from './access/check-access.responder.js';
 import { TimelineAccess } from './access/timeline-access.service.js';
-import { EventWriter } from '@timeliner/platform';
 import { schema } from './schema.js';
 import { commentEventHandlers } from './timelines/comment-events.js';
 import { likeEventHandlers } from './timelines/like-events.js';
+import { likesReadModel } from './timelines/like-rebuild.js';
 import { mediaEventHandlers } from './timelines/media-events.js';
+import { moderationEventHandlers } from './timelines/moderation-events.js';
 import { backfillSnapshots } from './timelines/snapshot.js';
+import { serveTimelineReplay } from './timelines/replay.responder.js';
+import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
+import { servePersonalDataOfTimelines } from './personal-data/personal-data.responder.js';
+import type { InvitationMailLimits } from './invitations/invitation.service.js';
+import { TimelineRepository } from './timelines/timeline.repository.js';
 import { TimelinesModule } from './timelines.module.js';
 import { UserDirectory } from './users/user-directory.js';
+import { UserRepository } from './users/user.repository.js';
 import { userEventHandlers } from './users/user-events.js';
+import { accountFollowEventHandlers } from './private-accounts/private-accounts.js';
+import { peopleReadModel } from './users/user-rebuild.js';
 
 export interface TimelinesServiceOptions {
   databaseUrl: string;
@@ -22,8 +31,10 @@ export interface TimelinesServiceOptions {
   host: string;
   /** Invitation e-mails go out through it (`createMailSender` from the platform). */
   mail: MailSender;
-  /** Where the web app is reached, for links in e-mails; default http://localhost:8080. */
-  publicOrigin?: string;
+  /** Where the web app is reached, for links in e-mails; unset, the origin each request came in on (through the gateway). */
+  publicOrigin?: string | undefined;
+  /** Invitation e-mails one person may send per hour and per day; default 20 and 50. */
+  invitationMailLimits?: InvitationMailLimits;
   /** How long to wait for the auth service's user lookup; default 1.5 s. */
   lookupTimeoutMs?: number;
 }
@@ -42,11 +53,17 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
   const relay = new OutboxRelay(dataSource, bus, { logger });
   relay.start();
   const events = new EventWriter(relay);
-  const access = new TimelineAccess(dataSource);
-  const users = new UserDirectory(dataSource, bus, logger, options.lookupTimeoutMs !== undefined ? { lookupTimeoutMs: options.lookupTimeoutMs } : {});
+  const timelines = new TimelineRepository(dataSource);
+  const access = new TimelineAccess(timelines);
+  const users = new UserDirectory(new UserRepository(dataSource), bus, logger, options.lookupTimeoutMs !== undefined ? { lookupTimeoutMs: options.lookupTimeoutMs } : {});
 
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...commentEventHandlers, ...likeEventHandlers, ...mediaEventHandlers]);
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...commentEventHandlers, ...likeEventHandlers, ...mediaEventHandlers, ...moderationEventHandlers, ...accountFollowEventHandlers, ...personFilterCopyHandlers]);
   const responder = await serveCheckAccess(bus, access);
+  const replay = await serveTimelineReplay(bus, timelines);
+  // The person's own data, for their data archive (media worker).
+  const personalData = await servePersonalDataOfTimelines(bus, new PersonalDataRepository(dataSource));
+  // `npm run read-model -- rebuild timelines`: the copies rebuilt from their producers while serving.
+  const rebuild = await serveReadModelRebuild(bus, { service: 'timelines', dataSource, logger, models: [peopleReadModel(bus), likesReadModel(bus)] });
 
   const app = await createServiceApp({
     name: 'timelines',
@@ -57,7 +74,8 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
       users,
       mail: options.mail,
       logger,
-      publicOrigin: options.publicOrigin ?? 'http://localhost:8080',
+      publicOrigin: options.publicOrigin,
+      ...(options.invitationMailLimits ? { invitationMailLimits: options.invitationMailLimits } : {}),
       viewerKeySecret: signingKey(options.identitySecret),
       mediaUrlSecret: options.identitySecret,
     }),
@@ -81,6 +99,9 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
       await backfill;
       await app.close();
       await responder.unsubscribe();
+      await replay.unsubscribe();
+      await personalData.unsubscribe();
+      await rebuild.unsubscribe();
       await consumer.unsubscribe();
       await relay.stop();
       await dataSource.destroy();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { MediaEvents } from '@timeliner/proto';
 import { as, type Person, startHarness, type TimelinesHarness } from './harness.js';
 
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -115,6 +117,22 @@ describe('analytics', () => {
     const figures = await report(id);
     expect(figures).toMatchObject({ totalViews: 1, uniqueViewers: 1, downloads: 1 });
     expect((await h.call('get', `/api/timelines/${id}`).expect(200)).body.views).toBe(1);
+  });
+
+  it('counts every download of its exports the media service served (ExportDownloaded)', async () => {
+    const id = await publicTimeline('Downloaded');
+    const applied = async (eventId: string) => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [eventId])).length === 1;
+    const downloaded = (viewerKey: string, timelineId = id, eventId?: string) =>
+      h.publish(MediaEvents.ExportDownloaded, { exportId: randomUUID(), timelineId, viewerKey }, eventId);
+    // Five exports downloaded by their owner, one by someone not signed in.
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await downloaded(`u:${owner.userId}`));
+    ids.push(await downloaded('a:c2FsdGVkLWhhc2g'));
+    // A redelivered event counts once; a download of a deleted timeline's export counts nowhere.
+    await h.publish(MediaEvents.ExportDownloaded, { exportId: randomUUID(), timelineId: id, viewerKey: `u:${bob.userId}` }, ids[0]);
+    ids.push(await downloaded(`u:${bob.userId}`, randomUUID()));
+    await h.waitFor(async () => (await Promise.all(ids.map(applied))).every(Boolean));
+    expect(await report(id)).toMatchObject({ downloads: 6, hasData: true });
   });
 
   it('buckets views by UTC day over the last 30 days and finds the busiest hour', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { type BusMessage, requestRpc } from '@timeliner/platform';
-import { CollaboratorRole, SocialEvents, TimelinesEvents, TimelinesRpc } from '@timeliner/proto';
+import { randomUUID } from 'node:crypto';
+import { AuthEvents, CollaboratorRole, SocialEvents, TimelinesEvents, TimelinesRpc, Visibility } from '@timeliner/proto';
 import { as, type Person, startHarness, type TimelinesHarness } from './harness.js';
 
 /** The service on the real NATS: the access check others ask, events in and out. */
@@ -39,12 +40,14 @@ describe('timelines service on NATS', () => {
     const unlisted = await timeline('unlisted', 'published');
     const draft = await timeline('public', 'draft');
 
-    expect(await check(priv, owner.userId)).toMatchObject({ canView: true, canEdit: true, role: CollaboratorRole.OWNER, ownerId: owner.userId });
+    // With what a service announcing something on it puts in its event (visibility, title).
+    expect(await check(priv, owner.userId)).toMatchObject({ canView: true, canEdit: true, role: CollaboratorRole.OWNER, ownerId: owner.userId, visibility: Visibility.PRIVATE, title: 'private published' });
     expect(await check(priv, editor.userId)).toMatchObject({ canView: true, canEdit: true, role: CollaboratorRole.EDITOR });
     expect(await check(priv, viewer.userId)).toMatchObject({ canView: true, canEdit: false, role: CollaboratorRole.VIEWER });
     expect(await check(priv, stranger.userId)).toMatchObject({ canView: false, canEdit: false, role: CollaboratorRole.UNSPECIFIED, ownerId: '' });
-    expect(await check(priv)).toMatchObject({ canView: false, ownerId: '' });
-    expect(await check(unlisted)).toMatchObject({ canView: true, canEdit: false, ownerId: owner.userId });
+    expect(await check(priv)).toMatchObject({ canView: false, ownerId: '', visibility: Visibility.UNSPECIFIED });
+    expect((await check(priv)).title).toBeUndefined();
+    expect(await check(unlisted)).toMatchObject({ canView: true, canEdit: false, ownerId: owner.userId, visibility: Visibility.UNLISTED });
     expect(await check(unlisted, stranger.userId)).toMatchObject({ canView: true, canEdit: false });
     expect(await check(draft, stranger.userId)).toMatchObject({ canView: false });
     expect(await check(draft, viewer.userId)).toMatchObject({ canView: true, canEdit: false });
@@ -66,5 +69,16 @@ describe('timelines service on NATS', () => {
     await h.publish(SocialEvents.TimelineCommentAdded, { commentId: '1c0a9b8e-0000-4000-8000-000000000001', timelineId: id, userId: viewer.userId, createdAt: timestampFromDate(at) });
     await h.waitFor(async () => (await h.call('get', `/api/timelines/${id}`)).body.commentsCount === 1);
     expect((await h.call('get', `/api/timelines/${id}`)).body.lastCommentAt).toBe(at.toISOString());
+  });
+
+  it('applies a profile change that comes before the registration once the registration is in', async () => {
+    const userId = randomUUID();
+    const update = await h.publish(AuthEvents.UserUpdated, { userId, displayName: 'Later Name' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [update])).toHaveLength(0);
+    await h.publish(AuthEvents.UserRegistered, { userId, username: 'early', displayName: 'First Name', email: 'early@example.com' });
+    await h.waitFor(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [update])).length === 1);
+    const [row] = await h.query<{ display_name: string }>('SELECT display_name FROM users WHERE id = $1', [userId]);
+    expect(row?.display_name).toBe('Later Name');
   });
 });

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { createEventBus, createLogger, type EventBus, FileMailSender, type MailSender, serveRpc, signIdentity, type Subscription } from '@timeliner/platform';
 import { createTestDatabase, deleteBusStreams, testBusPrefix, testNatsUrl, type TestDatabase } from '@timeliner/platform/testing';
 import { AuthEvents, AuthRpc, type EventDefinition } from '@timeliner/proto';
-import { startTimelinesService } from '../src/index.js';
+import { startTimelinesService, timelinesSchema } from '../src/index.js';
 import type { RunningService } from '@timeliner/platform';
 
 /** Caller as the gateway would present it. */
@@ -33,6 +33,8 @@ export interface HarnessOptions {
   nats?: boolean;
   /** Replaces the file mail sender. */
   mail?: MailSender;
+  /** Invitation e-mails per person per hour and day (the service's defaults otherwise). */
+  invitationMailLimits?: { perHour: number; perDay: number };
 }
 
 export const PUBLIC_ORIGIN = 'https://timeliner.test';
@@ -66,7 +68,7 @@ export interface TimelinesHarness {
 let counter = 0;
 
 export async function startHarness(label: string, options: HarnessOptions = {}): Promise<TimelinesHarness> {
-  const db = await createTestDatabase(label);
+  const db = await createTestDatabase(label, { schemas: [timelinesSchema] });
   const logger = createLogger('timelines-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const prefix = testBusPrefix(label);
   const bus = await createEventBus({ natsUrl: options.nats ? testNatsUrl() : undefined, prefix, logger });
@@ -80,7 +82,9 @@ export async function startHarness(label: string, options: HarnessOptions = {}):
     return person ? { found: true, userId: person.userId, username: person.username, displayName: person.displayName } : { found: false };
   });
 
-  const service = await startTimelinesService({ databaseUrl: db.url, bus, logger, identitySecret: secret, port: 0, host: '127.0.0.1', mail, publicOrigin: PUBLIC_ORIGIN, lookupTimeoutMs: 2_000 });
+  const service = await startTimelinesService({ databaseUrl: db.url, bus, logger, identitySecret: secret, port: 0, host: '127.0.0.1', mail, publicOrigin: PUBLIC_ORIGIN, lookupTimeoutMs: 2_000,
+    ...(options.invitationMailLimits ? { invitationMailLimits: options.invitationMailLimits } : {}),
+  });
   const agent = request(service.url);
   const dataSource = service.app.get(DataSource);
 

@@ -127,6 +127,23 @@ describe('invitations', () => {
     expect((await invite({ email: ada.email }).expect(400)).body.message).toBe('You cannot invite yourself');
   });
 
+  it('lets a person added directly leave at once: off the team, the private timeline gone for them, announced', async () => {
+    const joan = await h.register({ displayName: 'Joan' });
+    const secret = (await h.call('post', '/api/timelines', as(ada)).send({ title: 'Not asked for', visibility: 'private' }).expect(201)).body.id as string;
+    await invite({ email: joan.email }, ada, secret).expect(200);
+    expect((await h.call('get', `/api/timelines/${secret}`, as(joan)).expect(200)).body.role).toBe('editor');
+    await h.call('post', `/api/timelines/${secret}/leave`, as(joan)).expect(204);
+    await h.call('get', `/api/timelines/${secret}`, as(joan)).expect(404);
+    const team = (await h.call('get', `/api/timelines/${secret}/collaborators`, as(ada)).expect(200)).body as Array<{ userId: string }>;
+    expect(team.map((c) => c.userId)).toEqual([ada.userId]);
+    await h.waitFor(() => seen.some((m) => m.subject === TimelinesEvents.CollaboratorRemoved.subject && m.meta.actorUserId === joan.userId));
+    // Leaving again, or a timeline one cannot see: not found; the owner cannot leave.
+    await h.call('post', `/api/timelines/${secret}/leave`, as(joan)).expect(404);
+    await h.call('post', `/api/timelines/not-an-id/leave`, as(joan)).expect(404);
+    expect((await h.call('post', `/api/timelines/${secret}/leave`, as(ada)).expect(400)).body.message).toBe('The owner cannot leave the timeline; transfer ownership first');
+    await h.call('post', `/api/timelines/${secret}/leave`).expect(401);
+  });
+
   it('refreshes an open invitation when the same address is invited again', async () => {
     const first = await invite({ email: 'twice@example.com', role: 'viewer' }).expect(201);
     const oldToken = await lastLink();

@@ -44,6 +44,10 @@ const roles = (ok: number, allowed: Who[]): Grid => {
   return { private: row(false), unlisted: row(true), public: row(true), draft: row(false) };
 };
 
+/** The same grid with the owner's answer replaced. */
+const ownerRefused = (grid: Grid, status: number): Grid =>
+  Object.fromEntries(Object.entries(grid).map(([state, row]) => [state, [row[0], row[1], row[2], row[3], status]])) as unknown as Grid;
+
 interface Row {
   method: Method;
   route: string;
@@ -72,6 +76,11 @@ const matrix: Row[] = [
   {
     method: 'post', route: '/api/timelines/{id}/transfer-ownership', path: (f) => `/api/timelines/${f.timelineId}/transfer-ownership`,
     body: (_f, p) => ({ newOwnerId: p.editor.userId }), expect: roles(200, ['owner']), fresh: true,
+  },
+  // Any collaborator but the owner may leave; the owner is told to hand the timeline on first.
+  {
+    method: 'post', route: '/api/timelines/{id}/leave', path: (f) => `/api/timelines/${f.timelineId}/leave`,
+    expect: ownerRefused(roles(204, ['viewer', 'editor']), 400), fresh: true,
   },
   {
     method: 'post', route: '/api/timelines/{id}/invite', path: (f) => `/api/timelines/${f.timelineId}/invite`,

@@ -58,6 +58,34 @@ describe('timeline counters from media events', () => {
     expect(await row(timelineId)).toMatchObject({ video_count: 1, duration: 5 });
   });
 
+  it('counts processed images apart from videos, once each, and uncounts deleted ones', async () => {
+    const timelineId = (await h.call('post', '/api/timelines', as(owner)).send({ title: 'Pictures too' }).expect(201)).body.id as string;
+    const [photo, other, clip] = [randomUUID(), randomUUID(), randomUUID()];
+    await deliver(MediaEvents.VideoProcessed, { mediaId: clip, timelineId, duration: 4 });
+    const first = await deliver(MediaEvents.ImageProcessed, { mediaId: photo, timelineId, width: 320, height: 180 });
+    // Redelivered, or the same image announced again: still one.
+    await h.publish(MediaEvents.ImageProcessed, { mediaId: photo, timelineId, width: 320, height: 180 }, first);
+    await deliver(MediaEvents.ImageProcessed, { mediaId: photo, timelineId, width: 320, height: 180 });
+    await deliver(MediaEvents.ImageProcessed, { mediaId: other, timelineId, width: 64, height: 64 });
+    const counts = async () => {
+      const one = (await h.call('get', `/api/timelines/${timelineId}`, as(owner)).expect(200)).body as { videoCount: number; imageCount: number };
+      const mine = ((await h.call('get', '/api/my-timelines', as(owner)).expect(200)).body as Array<{ id: string; videoCount: number; imageCount: number }>).find((t) => t.id === timelineId);
+      expect(mine).toMatchObject({ videoCount: one.videoCount, imageCount: one.imageCount });
+      return { videoCount: one.videoCount, imageCount: one.imageCount };
+    };
+    expect(await counts()).toEqual({ videoCount: 1, imageCount: 2 });
+
+    // A deleted image that was never counted changes nothing; a counted one is uncounted once.
+    await deliver(MediaEvents.MediaDeleted, { mediaId: randomUUID(), timelineId, mediaType: MediaType.IMAGE, duration: 0 });
+    expect(await counts()).toEqual({ videoCount: 1, imageCount: 2 });
+    await deliver(MediaEvents.MediaDeleted, { mediaId: photo, timelineId, mediaType: MediaType.IMAGE, duration: 0 });
+    await deliver(MediaEvents.MediaDeleted, { mediaId: photo, timelineId, mediaType: MediaType.IMAGE, duration: 0 });
+    expect(await counts()).toEqual({ videoCount: 1, imageCount: 1 });
+    // An image of a timeline deleted meanwhile is not kept.
+    await deliver(MediaEvents.ImageProcessed, { mediaId: randomUUID(), timelineId: randomUUID(), width: 1, height: 1 });
+    expect(await h.query('SELECT 1 FROM timeline_images WHERE timeline_id NOT IN (SELECT id FROM timelines)')).toEqual([]);
+  });
+
   it("gives the timeline the thumbnail of its first processed video, in the studio list too, signed as the media service checks", async () => {
     const timelineId = (await h.call('post', '/api/timelines', as(owner)).send({ title: 'With a cover' }).expect(201)).body.id as string;
     expect((await h.call('get', `/api/timelines/${timelineId}`, as(owner)).expect(200)).body.thumbnailUrl).toBeNull();

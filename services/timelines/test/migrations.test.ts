@@ -3,7 +3,8 @@ import { timelinesSchema } from '../src/index.js';
 import { schemaContract } from '../../../test/support/schema-contract.js';
 
 schemaContract(timelinesSchema, [
-  'collaborators', 'inbox', 'invitations', 'migrations', 'outbox', 'timeline_engagements', 'timeline_videos', 'timeline_views', 'timelines', 'users',
+  'account_follows', 'collaborators', 'inbox', 'invitations', 'migrations', 'muted_word_lists', 'muted_words', 'outbox', 'person_filters', 'person_limit_hits', 'timeline_engagements', 'timeline_images', 'timeline_videos',
+  'timeline_views', 'timelines', 'users',
 ], (ds) => {
   it('keeps is_public in step with visibility', async () => {
     const insert = (visibility: string, isPublic: boolean) =>

@@ -58,6 +58,7 @@ describe('timelines', () => {
         likesCount: 0,
         commentsCount: 0,
         videoCount: 0,
+        imageCount: 0,
         duration: 0,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -67,6 +68,7 @@ describe('timelines', () => {
         lastActivityAt: res.body.createdAt,
         activityScore: expect.any(Number),
         thumbnailUrl: null,
+        sensitive: false,
         role: 'owner',
       });
       const [owner] = await h.query('SELECT user_id, user_name, role, status FROM collaborators WHERE timeline_id = $1', [res.body.id]);

@@ -3,7 +3,7 @@
 // count) plus the extra pods of a rolling update, times its pool (DATABASE_POOL_SIZE: the
 // container's env, else the ConfigMaps it reads, else the processes' default), against Postgres's
 // max_connections less a reserve. k8s/README.md, "Connection budget", has the same sum in words.
-import { ofKind, podTemplate, type Resource } from './resource.js';
+import { autoscalers, ofKind, podTemplate, type Resource } from './resource.js';
 
 /** Connections kept for what is not an app pool: superusers (3), psql and pg_dump sessions, a metrics exporter. */
 export const RESERVED_CONNECTIONS = 20;
@@ -64,12 +64,12 @@ function maxConnectionsOf(resources: Resource[]): number | undefined {
 }
 
 export function connectionBudget(resources: Resource[]): ConnectionBudget {
-  const hpas = ofKind(resources, 'HorizontalPodAutoscaler');
+  const scalers = autoscalers(resources);
   const uses = ofKind(resources, 'Deployment')
     .filter((d) => POOLED_COMPONENTS.includes(podTemplate(d)!.metadata?.labels?.['app.kubernetes.io/component'] ?? ''))
     .map((d) => {
-      const hpa = hpas.find((h) => h.spec?.scaleTargetRef?.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name);
-      const replicas: number = hpa ? hpa.spec.maxReplicas : (d.spec?.replicas ?? 1);
+      const scaler = scalers.find((a) => a.target.kind === 'Deployment' && a.target.name === d.metadata.name);
+      const replicas: number = scaler ? scaler.maxReplicas : (d.spec?.replicas ?? 1);
       const pods = replicas + surgeOf(d, replicas);
       const pool = poolSizeOf(resources, d);
       return { deployment: d.metadata.name, pods, pool, connections: pods * pool };

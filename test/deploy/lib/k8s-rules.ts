@@ -1,7 +1,7 @@
 // The deployment rules of DESIGN.md section 6 (and the security baseline), checked on rendered
 // manifests. Each check returns human-readable problems; an empty list means the rule holds.
 import { connectionBudgetErrors } from './connection-budget.js';
-import { id, ofKind, podTemplate, selects, type LabelSelector, type Resource } from './resource.js';
+import { autoscalers, id, ofKind, podTemplate, selects, type LabelSelector, type Resource } from './resource.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Container = any;
@@ -86,6 +86,10 @@ export function referenceErrors(resources: Resource[]): string[] {
   const names = (kind: string) => new Set(ofKind(resources, kind).map((r) => r.metadata.name));
   const configMaps = names('ConfigMap');
   const secrets = names('Secret');
+  // CloudNativePG makes `<cluster>-app` (the application owner's credentials) unless given one.
+  for (const cluster of ofKind(resources, 'Cluster').filter((c) => c.apiVersion.startsWith('postgresql.cnpg.io/'))) {
+    if (!cluster.spec?.bootstrap?.initdb?.secret) secrets.add(`${cluster.metadata.name}-app`);
+  }
   const errors: string[] = [];
   for (const r of resources.filter((x) => podTemplate(x))) {
     const pod = podTemplate(r)!.spec ?? {};
@@ -178,15 +182,21 @@ export function availabilityErrors(resources: Resource[]): string[] {
   if (!hpas.some((h) => h.spec?.scaleTargetRef?.kind === 'Deployment' && h.spec.scaleTargetRef.name === 'gateway')) {
     errors.push('no HorizontalPodAutoscaler for the gateway');
   }
+  const scalers = autoscalers(resources);
   for (const d of ofKind(resources, 'Deployment').filter((x) => podTemplate(x)!.metadata?.labels?.['app.kubernetes.io/component'] === 'worker')) {
-    if (!hpas.some((h) => h.spec?.scaleTargetRef?.kind === 'Deployment' && h.spec.scaleTargetRef.name === d.metadata.name)) {
-      errors.push(`${id(d)}: a worker without a HorizontalPodAutoscaler`);
+    if (!scalers.some((a) => a.target.kind === 'Deployment' && a.target.name === d.metadata.name)) {
+      errors.push(`${id(d)}: a worker without a HorizontalPodAutoscaler or ScaledObject`);
     }
   }
-  for (const h of hpas) {
-    if (!ofKind(resources, h.spec?.scaleTargetRef?.kind ?? '').some((d) => d.metadata.name === h.spec.scaleTargetRef.name)) {
-      errors.push(`${id(h)}: scales a missing ${h.spec?.scaleTargetRef?.kind}/${h.spec?.scaleTargetRef?.name}`);
+  for (const { resource, target } of scalers) {
+    if (!ofKind(resources, target.kind ?? '').some((d) => d.metadata.name === target.name)) {
+      errors.push(`${id(resource)}: scales a missing ${target.kind}/${target.name}`);
     }
+  }
+  // Two autoscalers on one workload fight over its replica count (KEDA's own HorizontalPodAutoscaler against ours).
+  for (const [i, a] of scalers.entries()) {
+    const other = scalers.slice(i + 1).find((b) => b.target.kind === a.target.kind && b.target.name === a.target.name);
+    if (other) errors.push(`${a.target.kind}/${a.target.name}: scaled by both ${id(a.resource)} and ${id(other.resource)}`);
   }
   // The stateful parts too: without a budget a node drain evicts the database or the bus at will.
   for (const workload of [...ofKind(resources, 'Deployment'), ...ofKind(resources, 'StatefulSet')]) {

@@ -10,13 +10,24 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { cnpgErrors, isCnpg } from './cnpg-schema.js';
 import { id, type Resource } from './resource.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** `apps/v1` → module `kubernetes-models/apps/v1/<Kind>`; core `v1` → `kubernetes-models/v1/<Kind>`. */
+/** Custom resources: their API group → the package with their schemas (same layout). */
+const CUSTOM_RESOURCE_MODELS: Record<string, string> = {
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+  'keda.sh': '@kubernetes-models/keda',
+};
+
+/**
+ * `apps/v1` → module `kubernetes-models/apps/v1/<Kind>`; core `v1` → `kubernetes-models/v1/<Kind>`;
+ * `monitoring.coreos.com/v1` → `@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/<Kind>`.
+ */
 function modelPath({ apiVersion, kind }: Resource): string {
-  return `kubernetes-models/${apiVersion}/${kind}`;
+  const pkg = CUSTOM_RESOURCE_MODELS[apiVersion.split('/')[0]!] ?? 'kubernetes-models';
+  return `${pkg}/${apiVersion}/${kind}`;
 }
 
 interface Model {
@@ -36,6 +47,11 @@ function asApiServerReads(resource: Resource): Resource {
 export async function schemaErrors(resources: Resource[]): Promise<string[]> {
   const errors: string[] = [];
   for (const resource of resources) {
+    // CloudNativePG's resources: checked against the fields written in cnpg-schema.ts, strictly.
+    if (isCnpg(resource)) {
+      errors.push(...cnpgErrors(resource));
+      continue;
+    }
     let Model: new (data: unknown) => Model;
     try {
       const mod = (await import(modelPath(resource))) as Record<string, new (data: unknown) => Model>;
@@ -54,7 +70,9 @@ export async function schemaErrors(resources: Resource[]): Promise<string[]> {
   return errors;
 }
 
-export function unknownFieldErrors(resources: Resource[]): string[] {
+export function unknownFieldErrors(all: Resource[]): string[] {
+  // CloudNativePG's resources have no TypeScript model; schemaErrors checks their fields strictly.
+  const resources = all.filter((resource) => !isCnpg(resource));
   // A virtual file inside the repository, so module resolution finds node_modules.
   const fileName = join(here, '__rendered_manifests__.ts');
   const imports = new Map<string, string>();

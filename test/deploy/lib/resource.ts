@@ -14,6 +14,35 @@ export const id = (r: Resource) => `${r.kind}/${r.metadata.name}`;
 
 export const ofKind = (resources: Resource[], kind: string) => resources.filter((r) => r.kind === kind);
 
+/**
+ * What sets a workload's replica count: a HorizontalPodAutoscaler, or a KEDA ScaledObject (KEDA
+ * makes and owns the HorizontalPodAutoscaler behind it). Both in the same terms.
+ */
+export interface Autoscaler {
+  resource: Resource;
+  target: { kind: string; name: string };
+  minReplicas: number;
+  maxReplicas: number;
+}
+
+export function autoscalers(resources: Resource[]): Autoscaler[] {
+  return [
+    ...ofKind(resources, 'HorizontalPodAutoscaler').map((h) => ({
+      resource: h,
+      target: { kind: h.spec?.scaleTargetRef?.kind, name: h.spec?.scaleTargetRef?.name },
+      minReplicas: h.spec?.minReplicas ?? 1,
+      maxReplicas: h.spec?.maxReplicas,
+    })),
+    // KEDA's defaults: scaleTargetRef.kind Deployment, minReplicaCount 0, maxReplicaCount 100.
+    ...ofKind(resources, 'ScaledObject').map((o) => ({
+      resource: o,
+      target: { kind: o.spec?.scaleTargetRef?.kind ?? 'Deployment', name: o.spec?.scaleTargetRef?.name },
+      minReplicas: o.spec?.minReplicaCount ?? 0,
+      maxReplicas: o.spec?.maxReplicaCount ?? 100,
+    })),
+  ];
+}
+
 /** Kinds that run pods, with the path to their pod template. */
 export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'];
 

@@ -1,5 +1,5 @@
 // A steady write load through the gateway, as people using the product would make it: each person
-// creates timelines, comments on them and likes or unlikes them. Every answer is recorded: what
+// creates timelines, comments on them and on other people's, and likes or unlikes them. Every answer is recorded: what
 // was acknowledged (2xx) must be there afterwards; what was refused must have been refused
 // honestly (503 with Retry-After, never 500).
 import { randomBytes } from 'node:crypto';
@@ -19,6 +19,8 @@ export interface Refusal {
   status: number | 'network';
   retryAfter: string | null;
   at: number;
+  /** For a request that got no answer: what the client saw (a reset, a timeout, ...). */
+  reason?: string;
 }
 
 export class WriteLoad {
@@ -31,6 +33,8 @@ export class WriteLoad {
   readonly lastRefusal: Record<WriteKind, number> = { timeline: 0, comment: 0, like: 0 };
   readonly firstSuccessAfterRefusal: Record<WriteKind, number> = { timeline: 0, comment: 0, like: 0 };
   private people: Person[] = [];
+  /** Timelines published, so that other people may see and comment them. */
+  private readonly published: string[] = [];
   private running = false;
   private loops: Promise<void>[] = [];
 
@@ -87,25 +91,59 @@ export class WriteLoad {
       const timeline = person.timelines[Math.floor(Math.random() * person.timelines.length)];
       const roll = Math.random();
       if (!timeline || roll < 0.25) await this.createTimeline(person);
-      else if (roll < 0.75) await this.comment(person, timeline);
+      else if (roll < 0.5) await this.comment(person, timeline);
+      else if (roll < 0.75) await this.comment(person, this.anyTimeline() ?? timeline);
       else await this.like(person, timeline, Math.random() < 0.6);
       await sleep(pauseMs);
     }
   }
 
-  private async createTimeline(person: Person): Promise<void> {
+  /**
+   * One person's new timeline commented by another (the n-th and the next person); the ids, or
+   * undefined when either write was refused.
+   */
+  async commentedTimeline(n: number): Promise<{ ownerId: string; timelineId: string; commentId: string } | undefined> {
+    const owner = this.people[n % this.people.length]!;
+    const commenter = this.people[(n + 1) % this.people.length]!;
+    const timelineId = await this.createTimeline(owner);
+    const commentId = timelineId ? await this.comment(commenter, timelineId) : undefined;
+    return timelineId && commentId ? { ownerId: owner.id, timelineId, commentId } : undefined;
+  }
+
+  /** Signs a new person up and changes their display name at once; their id, or undefined when refused. */
+  async renamedPerson(displayName: string): Promise<string | undefined> {
+    const before = this.people.length;
+    await this.signUp(1);
+    const person = this.people[before]!;
+    const response = await fetch(`${this.baseUrl}/api/auth/profile`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName }),
+    });
+    return response.ok ? person.id : undefined;
+  }
+
+  private anyTimeline(): string | undefined {
+    return this.published[Math.floor(Math.random() * this.published.length)];
+  }
+
+  private async createTimeline(person: Person): Promise<string | undefined> {
     const body = await this.write('timeline', person, 'POST', '/api/timelines', { title: `Fault timeline ${randomBytes(3).toString('hex')}`, visibility: 'public' });
     const id = (body as { id?: string; timeline?: { id: string } } | undefined)?.id ?? (body as { timeline?: { id: string } } | undefined)?.timeline?.id;
     if (id) {
       this.timelines.add(id);
       person.timelines.push(id);
+      // Published, so that other people see it and comment on it.
+      if (await this.write('timeline', person, 'PATCH', `/api/timelines/${id}`, { status: 'published' })) this.published.push(id);
     }
+    return id;
   }
 
-  private async comment(person: Person, timeline: string): Promise<void> {
+  private async comment(person: Person, timeline: string): Promise<string | undefined> {
     const body = await this.write('comment', person, 'POST', `/api/timelines/${timeline}/comments`, { content: `comment ${randomBytes(3).toString('hex')}` });
     const id = (body as { id?: string } | undefined)?.id;
     if (id) this.comments.add(id);
+    return id;
   }
 
   private async like(person: Person, timeline: string, like: boolean): Promise<void> {
@@ -128,9 +166,10 @@ export class WriteLoad {
         return text ? JSON.parse(text) : {};
       }
       this.refused({ kind, status: response.status, retryAfter: response.headers.get('retry-after'), at });
-    } catch {
+    } catch (error) {
       // The gateway itself was killed, or the answer never came: not acknowledged, nothing to check.
-      this.refused({ kind, status: 'network', retryAfter: null, at });
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      this.refused({ kind, status: 'network', retryAfter: null, at, reason: `${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}: ${cause?.code ?? cause?.message ?? (error as Error).message} after ${Date.now() - at} ms` });
     }
     return undefined;
   }

@@ -6,7 +6,7 @@ import { jsonResponse, renderApp } from '../../testing/test-utils';
 
 const timelines = [
   myTimelineFixture({ id: 'a', title: 'Summer Trip', description: 'Coastal road trip', videoCount: 1, duration: 65, updatedAt: '2025-03-01T12:00:00Z' }),
-  myTimelineFixture({ id: 'b', title: 'Wedding', description: 'The big day', videoCount: 12, duration: 3600, updatedAt: '2025-03-05T12:00:00Z', role: 'editor' }),
+  myTimelineFixture({ id: 'b', title: 'Wedding', description: 'The big day', videoCount: 12, imageCount: 3, duration: 3600, updatedAt: '2025-03-05T12:00:00Z', role: 'editor' }),
   myTimelineFixture({ id: 'c', title: 'Watched only', role: 'viewer', updatedAt: '2025-03-06T12:00:00Z' }),
 ];
 
@@ -33,10 +33,13 @@ describe('timeline picker', () => {
     await waitFor(() => expect(titles(dialog)).toEqual(['Wedding', 'Summer Trip']));
     expect(requests.filter((request) => new URL(request.url).pathname === '/api/my-timelines')).toHaveLength(1);
     const wedding = within(dialog).getByRole('button', { name: /Wedding/ });
-    expect(wedding).toHaveTextContent('12 videos');
+    // Videos and images apart: a timeline holds both.
+    expect(within(wedding).getByText('12 videos')).toBeInTheDocument();
+    expect(within(wedding).getByText('3 images')).toBeInTheDocument();
     expect(wedding).toHaveTextContent('60:00');
     expect(wedding).toHaveTextContent('Updated Mar 5, 2025');
     expect(within(dialog).getByRole('button', { name: /Summer Trip/ })).toHaveTextContent('1 video');
+    expect(within(dialog).getByRole('button', { name: /Summer Trip/ })).not.toHaveTextContent('image');
   });
 
   it('gathers every page of your timelines, following the next-page cursor', async () => {

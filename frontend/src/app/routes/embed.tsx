@@ -23,15 +23,17 @@ function EmbedState({ id, title, message }: { id: string; title: string; message
 }
 
 /**
- * /embed/timeline/{id}: a public, published timeline's player for another site's iframe (the
- * Sharing tab's embed code, 800 x 600). No app shell and no sign-in; the back control opens the
- * timeline on this site in a new tab. The gateway lets any site frame this page, and only it.
+ * /embed/timeline/{id}: a published timeline's player for another site's iframe (the Sharing
+ * tab's embed code, 800 x 600): a public one, or an unlisted one, which anyone holding its link may
+ * watch, as a signed-out caller may read it (gateway README, "Signed-out callers"); a private or
+ * draft one is unavailable. No app shell and no sign-in, and nothing that leads nowhere in a
+ * frame (no back, no download): the title opens the timeline on this site in a new tab. The
+ * gateway lets any site frame this page, and only it.
  */
 function Embed({ id }: { id: string }) {
   const timeline = useTimeline(id);
   const videos = useVideos(id);
   const onLeaveVideo = useCallback((view: TimelineViewFigures) => recordView(id, view), [id]);
-  const openHere = useCallback(() => void window.open(`/watch/${encodeURIComponent(id)}`, '_blank', 'noopener'), [id]);
 
   if (timeline.isPending || (videos.isPending && !videos.isError)) {
     return (
@@ -40,8 +42,9 @@ function Embed({ id }: { id: string }) {
       </div>
     );
   }
-  if (timeline.isError || timeline.data.visibility !== 'public' || timeline.data.status !== 'published') {
-    return <EmbedState id={id} title="Timeline unavailable" message="This timeline is not public, or no longer exists." />;
+  // What a signed-out viewer may see, even when this browser holds a session of someone who may see more.
+  if (timeline.isError || timeline.data.visibility === 'private' || timeline.data.status !== 'published') {
+    return <EmbedState id={id} title="Timeline unavailable" message="This timeline is private, or no longer exists." />;
   }
   const list = (videos.data ?? []).filter(playable);
   if (videos.isError || list.length === 0) {
@@ -50,7 +53,7 @@ function Embed({ id }: { id: string }) {
   return (
     <>
       <title>{`${timeline.data.title} · Timeliner`}</title>
-      <TimelinePlayer key={id} timeline={timeline.data} videos={list} onBack={openHere} onLeaveVideo={onLeaveVideo} />
+      <TimelinePlayer key={id} timeline={timeline.data} videos={list} embedded onLeaveVideo={onLeaveVideo} />
     </>
   );
 }

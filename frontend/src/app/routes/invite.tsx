@@ -5,7 +5,7 @@ import { Logo } from '../../components/ui/logo';
 import { PageState } from '../../components/ui/page-state';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { useUser } from '../../features/auth/api/get-me';
+import { useUser } from '../../lib/current-user';
 import { useAcceptInvitation } from '../../features/collaboration/api/accept-invitation';
 import { useDeclineInvitation } from '../../features/collaboration/api/decline-invitation';
 import { isExpiredInvitationError, useInvitation } from '../../features/collaboration/api/get-invitation';

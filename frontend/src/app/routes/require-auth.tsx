@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { OfflineBanner } from '../../components/ui/offline-banner';
 import { PageState } from '../../components/ui/page-state';
 import { Splash } from '../../components/ui/splash';
-import { ME_QUERY_KEY, useUser } from '../../features/auth/api/get-me';
+import { ME_QUERY_KEY, useUser } from '../../lib/current-user';
 import { useSessionSync } from '../../features/auth/hooks/use-session-sync';
 import { clearAuthToken, getAuthToken } from '../../lib/auth-token';
 import { useLoadedModule } from '../../lib/loaded-module';
@@ -40,6 +41,15 @@ function useReturnAfterSignIn(user: unknown) {
  * screen in its place (spec 001, section 2), at the same address.
  */
 export function RequireAuth() {
+  return (
+    <>
+      <OfflineBanner />
+      <SignedInScreen />
+    </>
+  );
+}
+
+function SignedInScreen() {
   useSessionSync();
   const queryClient = useQueryClient();
   const me = useUser();
@@ -74,7 +84,7 @@ export function RequireAuth() {
               </>
             }
           >
-            <p>Your session could not be checked. Check your connection and try again.</p>
+            <p>Your session could not be checked. Check your connection; Timeliner tries again by itself once it is back.</p>
           </PageState>
         </main>
       );

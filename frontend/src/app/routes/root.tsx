@@ -6,13 +6,15 @@ import { InstallPrompt } from '../../features/install-prompt/components/install-
 
 export function RootLayout() {
   const navigation = useNavigation();
-  // Inside another site's page the app offers no install of its own.
-  const embedded = useLocation().pathname.startsWith('/embed/');
+  const { pathname } = useLocation();
+  // Inside another site's page the app offers no install of its own; over the full-screen player
+  // the card would sit on the video's controls.
+  const noPrompt = pathname.startsWith('/embed/') || pathname.startsWith('/watch/');
   return (
     <>
       {navigation.state === 'idle' ? null : <div className="nav-progress" role="progressbar" aria-label="Loading page" />}
       <Outlet />
-      {embedded ? null : <InstallPrompt />}
+      {noPrompt ? null : <InstallPrompt />}
     </>
   );
 }

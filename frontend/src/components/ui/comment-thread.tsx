@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatRelativeTime } from '../../lib/format';
 import { Avatar } from './avatar';
+import { FilteredCommentText } from './filtered-comment-text';
 import { SendIcon } from './icons';
 import { useCommentDraft } from './use-comment-draft';
 import './comment-thread.css';
@@ -10,6 +11,12 @@ export interface ThreadComment {
   content: string;
   createdAt: string;
   user?: { displayName?: string | null; username?: string | null; avatar?: string | null } | null;
+  /** Hidden by the reader's filters (a muted account or word): collapsed, revealable. */
+  hiddenByFilters?: boolean;
+  /** Waiting for the item's moderators to approve it (shown to its author and them only). */
+  held?: boolean;
+  /** Pinned by the item's moderators: it comes first. */
+  pinned?: boolean;
 }
 
 export interface CommentThreadProps {
@@ -21,13 +28,20 @@ export interface CommentThreadProps {
   pending: boolean;
   /** Gets the trimmed, non-empty text; resolves true when the comment was added. */
   onSubmit: (content: string) => Promise<boolean>;
+  /** Why the caller may not comment (comment controls): shown instead of the field. */
+  closedReason?: string | null;
+  /** For the item's moderators: pin or unpin, delete. */
+  onPin?: (comment: ThreadComment) => void;
+  onDelete?: (comment: ThreadComment) => void;
+  /** For the item's moderators: approve a comment waiting for approval. */
+  onApprove?: (comment: ThreadComment) => void;
 }
 
 /**
  * An item's comments with a one-line input and a send button: sent only when the trimmed text is
  * non-empty, trimmed before sending, Enter also sends (spec 000, section 5).
  */
-export function CommentThread({ label, comments, loading, failed, pending, onSubmit }: CommentThreadProps) {
+export function CommentThread({ label, comments, loading, failed, pending, onSubmit, closedReason, onPin, onDelete, onApprove }: CommentThreadProps) {
   const id = useId();
   const { content, setContent, text, submit } = useCommentDraft(pending, onSubmit);
 
@@ -46,8 +60,29 @@ export function CommentThread({ label, comments, loading, failed, pending, onSub
                 <p className="comment-thread__meta">
                   <strong>{name}</strong>{' '}
                   <time dateTime={comment.createdAt}>{formatRelativeTime(comment.createdAt)}</time>
+                  {comment.pinned ? <span className="comment-thread__mark comment-thread__mark--pinned">Pinned</span> : null}
+                  {comment.held ? <span className="comment-thread__mark comment-thread__mark--held">Waiting for approval</span> : null}
                 </p>
-                <p className="comment-thread__text">{comment.content}</p>
+                <FilteredCommentText className="comment-thread__text" text={comment.content} hidden={comment.hiddenByFilters} />
+                {onPin || onDelete || onApprove ? (
+                  <p className="comment-thread__actions">
+                    {onApprove && comment.held ? (
+                      <button type="button" className="link-button" onClick={() => onApprove(comment)} aria-label={`Approve comment from ${name}`}>
+                        Approve
+                      </button>
+                    ) : null}
+                    {onPin && !comment.held ? (
+                      <button type="button" className="link-button" onClick={() => onPin(comment)} aria-label={`${comment.pinned ? 'Unpin' : 'Pin'} comment from ${name}`}>
+                        {comment.pinned ? 'Unpin' : 'Pin'}
+                      </button>
+                    ) : null}
+                    {onDelete ? (
+                      <button type="button" className="link-button" onClick={() => onDelete(comment)} aria-label={`Delete comment from ${name}`}>
+                        Delete
+                      </button>
+                    ) : null}
+                  </p>
+                ) : null}
               </div>
             </li>
           );
@@ -59,23 +94,29 @@ export function CommentThread({ label, comments, loading, failed, pending, onSub
   return (
     <div className="comment-thread">
       {body}
-      <form className="comment-thread__form" onSubmit={(event) => void submit(event)}>
-        <label htmlFor={`${id}-input`} className="visually-hidden">
-          Write a comment
-        </label>
-        <input
-          id={`${id}-input`}
-          className="comment-thread__input"
-          placeholder="Write a comment..."
-          autoComplete="off"
-          maxLength={2000}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-        />
-        <button type="submit" className="icon-button" aria-label="Send comment" disabled={!text || pending}>
-          <SendIcon width={18} height={18} />
-        </button>
-      </form>
+      {closedReason ? (
+        <p className="comment-thread__closed" role="note">
+          {closedReason}
+        </p>
+      ) : (
+        <form className="comment-thread__form" onSubmit={(event) => void submit(event)}>
+          <label htmlFor={`${id}-input`} className="visually-hidden">
+            Write a comment
+          </label>
+          <input
+            id={`${id}-input`}
+            className="comment-thread__input"
+            placeholder="Write a comment..."
+            autoComplete="off"
+            maxLength={2000}
+            value={content}
+            onChange={(event) => setContent(event.target.value)}
+          />
+          <button type="submit" className="icon-button" aria-label="Send comment" disabled={!text || pending}>
+            <SendIcon width={18} height={18} />
+          </button>
+        </form>
+      )}
     </div>
   );
 }

@@ -3,6 +3,8 @@ import './switch.css';
 
 export interface SwitchProps {
   label: string;
+  /** The switch's name where the label alone is shared by several (a group's "Push"). */
+  accessibleName?: string;
   description?: string;
   checked: boolean;
   disabled?: boolean;
@@ -10,7 +12,7 @@ export interface SwitchProps {
 }
 
 /** An on/off switch with its label and explanation, announced as a switch. */
-export function Switch({ label, description, checked, disabled, onCheckedChange }: SwitchProps) {
+export function Switch({ label, accessibleName, description, checked, disabled, onCheckedChange }: SwitchProps) {
   const id = useId();
   return (
     <div className="switch-row">
@@ -30,6 +32,7 @@ export function Switch({ label, description, checked, disabled, onCheckedChange 
         id={id}
         className="switch"
         aria-checked={checked}
+        aria-label={accessibleName}
         aria-describedby={description ? `${id}-description` : undefined}
         disabled={disabled}
         onClick={() => onCheckedChange(!checked)}

@@ -1,6 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Put, UseFilters } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { type Caller, CurrentCaller, type SignedInCaller, SignedIn, UserAgent } from '@timeliner/platform';
+import { Body, Controller, Get, HttpCode, Post, Put, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Caller, CurrentCaller, type SignedInCaller, SignedIn, UserAgent, requestOrigin } from '@timeliner/platform';
+import { AssertionOptionsDto } from '../passkeys/passkeys.dto.js';
+import { PasskeyAssertionDto, SecondStepDto, SecondStepRequiredDto } from '../two-step/two-step.dto.js';
 import { AuthResponseDto, LoginDto, RegisterDto, UpdateProfileDto, UserDto } from './auth.dto.js';
 import { AuthService } from './auth.service.js';
 import { RetryAfterFilter } from './retry-after.filter.js';
@@ -24,12 +27,44 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign in with e-mail or username' })
+  @ApiOperation({ summary: 'Sign in with e-mail or username; an account with two-step sign-in answers 202 with a token for the second step instead of a session' })
   @ApiOkResponse({ type: AuthResponseDto })
+  @ApiAcceptedResponse({ type: SecondStepRequiredDto, description: 'The password is right; send a code to POST /api/auth/login/second-step' })
   @ApiUnauthorizedResponse({ description: 'Invalid email/username or password' })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts (Retry-After)' })
-  login(@CurrentCaller() caller: Caller, @Body() dto: LoginDto, @UserAgent() userAgent?: string): Promise<AuthResponseDto> {
-    return this.auth.login(caller, dto, userAgent);
+  async login(@CurrentCaller() caller: Caller, @Body() dto: LoginDto, @Res({ passthrough: true }) reply: FastifyReply, @UserAgent() userAgent?: string): Promise<AuthResponseDto | SecondStepRequiredDto> {
+    const answer = await this.auth.login(caller, dto, userAgent);
+    if ('secondStep' in answer) reply.status(202);
+    return answer;
+  }
+
+  @Post('login/second-step')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Finish a password sign-in with a code from the authenticator app or a recovery code (each works once)' })
+  @ApiOkResponse({ type: AuthResponseDto })
+  @ApiUnauthorizedResponse({ description: 'Wrong code, or the sign-in expired (five minutes, five wrong codes)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts (Retry-After)' })
+  secondStep(@CurrentCaller() caller: Caller, @Body() dto: SecondStepDto, @UserAgent() userAgent?: string): Promise<AuthResponseDto> {
+    return this.auth.secondStep(caller, dto, userAgent);
+  }
+
+  @Post('passkeys/sign-in-options')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start signing in with a passkey alone: options with a challenge that works once, for five minutes' })
+  @ApiOkResponse({ type: AssertionOptionsDto })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts (Retry-After)' })
+  passkeySignInOptions(@CurrentCaller() caller: Caller, @Req() request: FastifyRequest): Promise<AssertionOptionsDto> {
+    return this.auth.passkeySignInOptions(caller, requestOrigin(request));
+  }
+
+  @Post('passkeys/sign-in')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with a passkey alone: the browser\'s answer to the sign-in options' })
+  @ApiOkResponse({ type: AuthResponseDto })
+  @ApiBadRequestResponse({ description: 'Expired challenge, an unknown passkey or an answer that does not verify' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts (Retry-After)' })
+  passkeySignIn(@CurrentCaller() caller: Caller, @Body() dto: PasskeyAssertionDto, @Req() request: FastifyRequest, @UserAgent() userAgent?: string): Promise<AuthResponseDto> {
+    return this.auth.passkeySignIn(caller, dto, requestOrigin(request), userAgent);
   }
 
   @Post('logout')

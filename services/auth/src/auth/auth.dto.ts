@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import { isUuid, toCleanName } from '@timeliner/platform';
+import { NewPassword } from '../security/common-passwords.js';
 import type { User } from '../users/user.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -38,31 +40,38 @@ export class RegisterDto {
   @MaxLength(254, { message: 'Please enter a valid email address' })
   email: string;
 
-  @ApiProperty({ minLength: 6, maxLength: 256 })
-  @IsString({ message: 'Password must be at least 6 characters' })
-  @MinLength(6, { message: 'Password must be at least 6 characters' })
-  @MaxLength(256, { message: 'Password must be at most 256 characters' })
+  @NewPassword()
   password: string;
 
   @ApiProperty({ minLength: 2, maxLength: 80, example: 'Ada Lovelace' })
-  @Transform(trim)
+  @Transform(toCleanName)
   @IsString({ message: 'Full name must be at least 2 characters' })
   @MinLength(2, { message: 'Full name must be at least 2 characters' })
   @MaxLength(80, { message: 'Full name must be at most 80 characters' })
   displayName: string;
 }
 
-/** Our own image paths only: an avatar is shown to everyone, so it must never point elsewhere. */
-const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 /** An absolute http(s) link with a host and no credentials or whitespace; checked again by `URL` in the service. */
 export const WEBSITE = /^https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?$/i;
 
-export const AVATAR_PATH = new RegExp(`^(|/api/media/${UUID}/file(\\?variant=web)?|/api/users/${UUID}/avatar(\\?v=\\d{1,16})?)$`);
+/** Images stored here, by id: a media file (or its web rendition) and a person's profile picture. */
+const AVATAR_PATHS = [/^\/api\/media\/([^/]+)\/file(\?variant=web)?$/, /^\/api\/users\/([^/]+)\/avatar(\?v=\d{1,16})?$/];
+
+/** Our own image paths only (or empty, to remove it): an avatar is shown to everyone, so it must never point elsewhere. */
+export const isAvatarPath = (value: unknown): boolean =>
+  typeof value === 'string' &&
+  (value === '' ||
+    AVATAR_PATHS.some((path) => {
+      const id = path.exec(value)?.[1];
+      return id !== undefined && isUuid(id);
+    }));
+
+const IsAvatarPath = (message: string) => ValidateBy({ name: 'isAvatarPath', validator: { validate: isAvatarPath } }, { message });
 
 export class UpdateProfileDto {
   @ApiPropertyOptional({ minLength: 2, maxLength: 80 })
   @IsOptional()
-  @Transform(trim)
+  @Transform(toCleanName)
   @IsString({ message: 'Full name must be at least 2 characters' })
   @MinLength(2, { message: 'Full name must be at least 2 characters' })
   @MaxLength(80, { message: 'Full name must be at most 80 characters' })
@@ -82,7 +91,7 @@ export class UpdateProfileDto {
   @IsOptional()
   @IsString({ message: 'Avatar must be a URL' })
   @MaxLength(2048, { message: 'Avatar URL is too long' })
-  @Matches(AVATAR_PATH, { message: 'Avatar must be an image uploaded to this site' })
+  @IsAvatarPath('Avatar must be an image uploaded to this site')
   avatar?: string;
 
   @ApiPropertyOptional({ maxLength: 100, nullable: true, description: 'Trimmed; empty removes it' })

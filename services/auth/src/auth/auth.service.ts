@@ -1,41 +1,61 @@
-import { BadRequestException, ConflictException, HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import { type DataSource, type EntityManager, IsNull } from 'typeorm';
-import type { Caller, SignedInCaller } from '@timeliner/platform';
+import { BadRequestException, ConflictException, UnauthorizedException } from '@nestjs/common';
+import type { Caller, EventWriter, SignedInCaller, Transactions } from '@timeliner/platform';
+import type { EntityManager } from 'typeorm';
+import { refuseIfSuspended } from '../suspensions/suspensions.js';
 import { AuthEvents, RevocationReason } from '@timeliner/proto';
-import { Session } from '../sessions/session.entity.js';
-import { User } from '../users/user.entity.js';
-import { PasswordHasher } from '../security/password-hasher.js';
-import { type LimitState, RateLimiter } from '../security/rate-limiter.js';
+import type { SessionRevoker } from '../sessions/session-revoker.js';
+import type { NewSession, SessionRepository } from '../sessions/session.repository.js';
+import type { User } from '../users/user.entity.js';
+import { isUniqueViolation, type ProfileFields, type UserRepository } from '../users/user.repository.js';
+import { profileUpdated } from '../users/profile-event.js';
+import type { PasswordHasher } from '../security/password-hasher.js';
+import type { RateLimiter } from '../security/rate-limiter.js';
 import { hashToken, newToken } from '../security/tokens.js';
-import { EventWriter } from '@timeliner/platform';
 import { type AuthResponseDto, type LoginDto, mapUser, type RegisterDto, type UpdateProfileDto, type UserDto } from './auth.dto.js';
-import { authLimits, SESSION_TTL_MS } from './auth.limits.js';
+import { authLimits, SESSION_TTL_MS, signInDelays, signInWait } from './auth.limits.js';
+import { throwIfLimited, TooManyAttemptsException } from './too-many-attempts.js';
+import type { AccountMail } from '../account/account-mail.js';
+import type { PasskeyRepository } from '../passkeys/passkey.repository.js';
+import type { AssertionOptionsDto } from '../passkeys/passkeys.dto.js';
+import type { WebAuthnCeremonies } from '../passkeys/webauthn.js';
+import type { PasskeyAssertionDto, SecondStepDto, SecondStepRequiredDto } from '../two-step/two-step.dto.js';
+import { SIGN_IN_EXPIRED, type TwoStepService, WRONG_CODE } from '../two-step/two-step.service.js';
+
+/** Two-step sign-in and passkeys, when the service has them. */
+export interface SecondFactors {
+  twoStep: TwoStepService;
+  webauthn: WebAuthnCeremonies;
+  passkeys: PasskeyRepository;
+}
+
+/** Where one sign-in attempt stands with the lockout rules: whose failures it counts under, and how many so far. */
+interface Attempt {
+  account: string;
+  failuresKey: string;
+  failuresSoFar: number;
+}
 
 /** The same answer for an unknown account and a wrong password, by message, status and timing. */
 const INVALID_CREDENTIALS = 'Invalid email/username or password';
 
-export class TooManyAttemptsException extends HttpException {
-  constructor(readonly retryAfter: number) {
-    const minutes = Math.ceil(retryAfter / 60);
-    super({ message: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter }, HttpStatus.TOO_MANY_REQUESTS);
-  }
+/** A new session: its token, given to the person once, and the row that stores only its hash. */
+function newSession(userId: string, caller: Caller, userAgent: string | undefined): { answer: { token: string; expiresAt: string }; record: NewSession } {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  return { answer: { token, expiresAt: expiresAt.toISOString() }, record: { userId, tokenHash: hashToken(token), expiresAt, createdIp: caller.clientIp, userAgent } };
 }
 
-const throwIfLimited = (...states: LimitState[]) => {
-  const limited = states.filter((s) => s.limited);
-  if (limited.length > 0) throw new TooManyAttemptsException(Math.max(...limited.map((s) => s.retryAfter)));
-};
-
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
-
-@Injectable()
 export class AuthService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly revoker: SessionRevoker,
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly events: EventWriter,
+    private readonly mail?: AccountMail,
+    private readonly factors?: SecondFactors,
   ) {}
 
   async register(caller: Caller, dto: RegisterDto, userAgent?: string): Promise<AuthResponseDto> {
@@ -48,22 +68,21 @@ export class AuthService {
     // Hash first, so a taken name costs the same time as a new account.
     const passwordHash = await this.hasher.hash(dto.password);
     try {
-      const result = await this.dataSource.transaction(async (manager) => {
-        const user = manager.create(User, { id: randomUUID(), username, email, passwordHash, displayName: dto.displayName, bio: null, avatar: null });
-        await manager.insert(User, user);
-        const saved = await manager.findOneByOrFail(User, { id: user.id });
-        const session = await this.openSession(manager, saved, caller, userAgent);
+      return await this.transactions.run(async (manager) => {
+        const saved = await this.users.insert(manager, { username, email, passwordHash, displayName: dto.displayName });
+        const session = newSession(saved.id, caller, userAgent);
+        await this.sessions.insert(manager, session.record);
         await this.events.add(manager, AuthEvents.UserRegistered, {
           userId: saved.id,
           username: saved.username,
           displayName: saved.displayName,
           email: saved.email,
           ...(saved.avatar ? { avatar: saved.avatar } : {}),
+          isPrivate: saved.isPrivate,
+          profileVersion: BigInt(saved.profileVersion),
         }, { actorUserId: saved.id, requestId: caller.requestId });
-        return { user: mapUser(saved), session };
+        return { user: mapUser(saved), session: session.answer };
       });
-      this.events.committed();
-      return result;
     } catch (err) {
       // Which of the two is taken is not said: that would confirm an e-mail address has an account.
       if (isUniqueViolation(err)) throw new ConflictException('That username or email is already in use');
@@ -71,94 +90,148 @@ export class AuthService {
     }
   }
 
-  async login(caller: Caller, dto: LoginDto, userAgent?: string): Promise<AuthResponseDto> {
-    const account = dto.login.toLowerCase();
-    throwIfLimited(
-      await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)),
-      await this.limiter.peek(authLimits.loginFailuresPerAccountAndIp(account, caller.clientIp)),
-      await this.limiter.peek(authLimits.loginFailuresPerAccount(account)),
-    );
-    const user = await this.dataSource.getRepository(User).findOneBy(account.includes('@') ? { email: account } : { username: account });
+  /**
+   * Signs in with a password. An account with two-step sign-in answers a short-lived token for
+   * the second step instead of a session (the failures so far are kept until the code is right).
+   */
+  async login(caller: Caller, dto: LoginDto, userAgent?: string): Promise<AuthResponseDto | SecondStepRequiredDto> {
+    const typed = dto.login.toLowerCase();
+    throwIfLimited(await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)));
+    const user = typed.includes('@') ? await this.users.findByEmail(typed) : await this.users.findByUsername(typed);
+    // Failures belong to the person however the name was typed; to the typed text when there is no such account.
+    const attempt = await this.admit(user ? `user:${user.id}` : `name:${typed}`, user, caller, userAgent);
     const valid = user ? await this.hasher.verify(user.passwordHash, dto.password) : await this.hasher.verifyDecoy(dto.password);
     if (!user || !valid) {
-      await this.limiter.hit(authLimits.loginFailuresPerAccountAndIp(account, caller.clientIp));
-      await this.limiter.hit(authLimits.loginFailuresPerAccount(account));
+      await this.failed(attempt, user);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
-    await this.limiter.reset(authLimits.loginFailuresPerAccountAndIp(account, caller.clientIp).key);
     if (this.hasher.needsRehash(user.passwordHash)) {
       user.passwordHash = await this.hasher.hash(dto.password);
     }
-    return this.dataSource.transaction(async (manager) => {
-      await manager.update(User, { id: user.id }, { passwordHash: user.passwordHash, lastActiveAt: new Date() });
-      const session = await this.openSession(manager, user, caller, userAgent);
-      return { user: mapUser(user), session };
+    if (this.factors && (await this.factors.twoStep.isOn(user.id))) {
+      return { secondStep: await this.factors.twoStep.startSignIn(user.id) };
+    }
+    if (attempt.failuresSoFar > 0) await this.limiter.reset(attempt.failuresKey);
+    return this.transactions.run((manager) => this.openSession(manager, user, caller, userAgent));
+  }
+
+  /**
+   * The second step of a password sign-in: a code from the authenticator app or a recovery code,
+   * each used once. Wrong codes count as sign-in failures under the same lockout rules as wrong
+   * passwords, and five of them end the pending sign-in.
+   */
+  async secondStep(caller: Caller, dto: SecondStepDto, userAgent?: string): Promise<AuthResponseDto> {
+    const factors = this.requireFactors();
+    throwIfLimited(await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)));
+    const pending = await factors.twoStep.pendingSignIn(dto.token);
+    const user = pending ? await this.users.findById(pending.userId) : null;
+    if (!pending || !user) throw new UnauthorizedException(SIGN_IN_EXPIRED);
+    const attempt = await this.admit(`user:${user.id}`, user, caller, userAgent);
+    const answer = await this.transactions.run(async (manager) => {
+      if (!(await factors.twoStep.useCode(manager, user.id, dto.code))) return null;
+      if (!(await factors.twoStep.finishSignIn(manager, pending))) throw new UnauthorizedException(SIGN_IN_EXPIRED);
+      return this.openSession(manager, user, caller, userAgent);
+    });
+    if (!answer) {
+      await factors.twoStep.wrongCode(pending);
+      await this.failed(attempt, user);
+      throw new UnauthorizedException(WRONG_CODE);
+    }
+    if (attempt.failuresSoFar > 0) await this.limiter.reset(attempt.failuresKey);
+    return answer;
+  }
+
+  /** Options for signing in with a passkey alone (any passkey of this site; the browser offers the person's own). */
+  async passkeySignInOptions(caller: Caller, requestOrigin: string | undefined): Promise<AssertionOptionsDto> {
+    const factors = this.requireFactors();
+    throwIfLimited(await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)));
+    return factors.webauthn.assertionOptions(null, factors.webauthn.relyingParty(requestOrigin));
+  }
+
+  /** Signs in with a passkey alone: the browser's answer verified against the challenge and the stored public key. */
+  async passkeySignIn(caller: Caller, dto: PasskeyAssertionDto, requestOrigin: string | undefined, userAgent?: string): Promise<AuthResponseDto> {
+    const factors = this.requireFactors();
+    throwIfLimited(await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)));
+    const { passkey, newCounter } = await factors.webauthn.verifyAssertion(null, dto.challengeId, dto.response, factors.webauthn.relyingParty(requestOrigin));
+    const user = await this.users.findById(passkey.userId);
+    if (!user) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    return this.transactions.run(async (manager) => {
+      await factors.passkeys.used(manager, passkey.id, newCounter);
+      return this.openSession(manager, user, caller, userAgent);
     });
   }
 
+  private requireFactors(): SecondFactors {
+    if (!this.factors) throw new UnauthorizedException('Two-step sign-in is not available');
+    return this.factors;
+  }
+
+  /**
+   * The lockout rules (issue 29 item 5) before an attempt: refused with the wait when this account
+   * and address must still wait. A device the person has signed in from before (address and
+   * browser of one of their sessions) keeps a count of its own, untouched by a burst.
+   */
+  private async admit(account: string, user: User | null, caller: Caller, userAgent: string | undefined): Promise<Attempt> {
+    const device = user && (await this.sessions.existsFromDevice(user.id, caller.clientIp, userAgent)) ? hashToken(userAgent ?? '').slice(0, 16) : undefined;
+    const failuresKey = signInDelays.failuresKey(account, caller.clientIp, device);
+    const here = await this.limiter.failures(failuresKey, signInDelays.windowSeconds);
+    const burst = device ? { limited: false } : await this.limiter.peek(signInDelays.accountKey(account));
+    const wait = signInWait(here.count, here.lastAt, burst.limited);
+    if (wait > 0) throw new TooManyAttemptsException(wait);
+    return { account, failuresKey, failuresSoFar: here.count };
+  }
+
+  /** A wrong password or code: counted for this account and address, and towards a burst against the account. */
+  private async failed(attempt: Attempt, user: User | null): Promise<void> {
+    await this.limiter.failure(attempt.failuresKey, signInDelays.windowSeconds);
+    const overall = await this.limiter.hit(signInDelays.accountKey(attempt.account));
+    if (user && overall.limited) await this.tellOwnerOfBurst(user, attempt.account);
+  }
+
+  private async openSession(manager: EntityManager, user: User, caller: Caller, userAgent: string | undefined): Promise<AuthResponseDto> {
+    await refuseIfSuspended(manager, user.id);
+    await this.users.recordSignIn(manager, user.id, user.passwordHash);
+    const session = newSession(user.id, caller, userAgent);
+    await this.sessions.insert(manager, session.record);
+    return { user: mapUser(user), session: session.answer };
+  }
+
+  /** Once an hour at most: the owner hears that many wrong passwords are being tried, and from how many addresses. */
+  private async tellOwnerOfBurst(user: User, account: string): Promise<void> {
+    if (!this.mail) return;
+    const told = await this.limiter.hit(signInDelays.ownerToldKey(user.id));
+    if (told.limited) return;
+    const addresses = await this.limiter.countKeys(signInDelays.failuresKey(account, ''), signInDelays.windowSeconds);
+    void this.mail.signInAttempts(user.email, user.displayName, addresses);
+  }
+
+  /** Ends the caller's own session, announced as SessionRevoked like every other ending. */
   async logout(caller: SignedInCaller): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const session = await manager.findOneBy(Session, { id: caller.sessionId, userId: caller.userId, revokedAt: IsNull() });
-      if (!session) return;
-      await manager.update(Session, { id: session.id }, { revokedAt: new Date() });
-      await this.events.add(manager, AuthEvents.SessionRevoked, {
-        sessionId: session.id,
-        userId: session.userId,
-        tokenHash: session.tokenHash,
-        reason: RevocationReason.LOGOUT,
-      }, { actorUserId: caller.userId, requestId: caller.requestId });
-    });
-    this.events.committed();
+    await this.transactions.run((manager) =>
+      this.revoker.revoke(manager, { userId: caller.userId, sessionId: caller.sessionId }, RevocationReason.LOGOUT, { actorUserId: caller.userId, requestId: caller.requestId }),
+    );
   }
 
   async me(caller: SignedInCaller): Promise<UserDto> {
-    const user = await this.dataSource.getRepository(User).findOneBy({ id: caller.userId });
+    const user = await this.users.findById(caller.userId);
     if (!user) throw new UnauthorizedException('Authentication required');
     return mapUser(user);
   }
 
   async updateProfile(caller: SignedInCaller, dto: UpdateProfileDto): Promise<UserDto> {
-    const updated = await this.dataSource.transaction(async (manager) => {
-      const user = await manager.findOneBy(User, { id: caller.userId });
+    return this.transactions.run(async (manager) => {
+      const user = await this.users.findByIdIn(manager, caller.userId);
       if (!user) throw new UnauthorizedException('Authentication required');
       const changes = profileChanges(user, dto);
-      if (Object.keys(changes).length > 0) {
-        await manager.update(User, { id: user.id }, changes);
-        // Only what changed travels; an empty string means the field was cleared.
-        await this.events.add(manager, AuthEvents.UserUpdated, {
-          userId: user.id,
-          ...(changes.displayName !== undefined ? { displayName: changes.displayName } : {}),
-          ...(changes.bio !== undefined ? { bio: changes.bio ?? '' } : {}),
-          ...(changes.avatar !== undefined ? { avatar: changes.avatar ?? '' } : {}),
-          ...(changes.location !== undefined ? { location: changes.location ?? '' } : {}),
-          ...(changes.website !== undefined ? { website: changes.website ?? '' } : {}),
-          ...(changes.isPrivate !== undefined ? { isPrivate: changes.isPrivate } : {}),
-        }, { actorUserId: user.id, requestId: caller.requestId });
-      }
-      return mapUser(await manager.findOneByOrFail(User, { id: user.id }));
+      if (Object.keys(changes).length === 0) return mapUser(user);
+      // One version up with the change (the repository's update), carried whole by the event.
+      await this.users.updateProfile(manager, user.id, changes);
+      const after = await this.users.getIn(manager, user.id);
+      await this.events.add(manager, AuthEvents.UserUpdated, profileUpdated(after), { actorUserId: user.id, requestId: caller.requestId });
+      return mapUser(after);
     });
-    this.events.committed();
-    return updated;
-  }
-
-  private async openSession(manager: EntityManager, user: User, caller: Caller, userAgent?: string) {
-    const token = newToken();
-    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await manager.insert(Session, {
-      id: randomUUID(),
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt,
-      revokedAt: null,
-      lastUsedAt: new Date(),
-      createdIp: caller.clientIp.slice(0, 64),
-      userAgent: userAgent?.slice(0, 300) ?? null,
-    });
-    return { token, expiresAt: expiresAt.toISOString() };
   }
 }
-
-type ProfileFields = Pick<User, 'displayName' | 'bio' | 'avatar' | 'location' | 'website' | 'isPrivate'>;
 
 /**
  * What a profile edit changes: only fields that were sent and differ from what is stored, blanks

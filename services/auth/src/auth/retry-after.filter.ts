@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { toErrorBody } from '@timeliner/platform';
-import { TooManyAttemptsException } from './auth.service.js';
+import { TooManyAttemptsException } from './too-many-attempts.js';
 
 /** 429 answers tell the client when to try again. */
 @Catch(TooManyAttemptsException)

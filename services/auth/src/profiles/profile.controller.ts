@@ -1,14 +1,13 @@
-import { Controller, Get, NotFoundException, Param, ParseUUIDPipe, BadRequestException } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
-import { User } from '../users/user.entity.js';
-import { mapProfile, ProfileDto } from './profile.dto.js';
+import { ProfileDto } from './profile.dto.js';
+import { ProfileService } from './profile.service.js';
 
 @ApiTags('users')
 @Controller('api/users')
 export class ProfileController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly profiles: ProfileService) {}
 
   @Get(':id/profile')
   @SignedIn()
@@ -18,12 +17,10 @@ export class ProfileController {
   })
   @ApiOkResponse({ type: ProfileDto })
   @ApiNotFoundResponse({ description: 'User not found' })
-  async profile(
+  profile(
     @CurrentCaller() caller: SignedInCaller,
     @Param('id', new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('Invalid profile id') })) id: string,
   ): Promise<ProfileDto> {
-    const user = await this.dataSource.getRepository(User).findOneBy({ id });
-    if (!user) throw new NotFoundException('User not found');
-    return mapProfile(user, caller.userId);
+    return this.profiles.profile(caller, id);
   }
 }

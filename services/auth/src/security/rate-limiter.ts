@@ -1,10 +1,16 @@
-import type { DataSource } from 'typeorm';
+import type { CounterRow, RateLimitRepository } from './rate-limit.repository.js';
 
 export interface Limit {
   /** Counter key, e.g. `login:ip:203.0.113.9`. */
   key: string;
   max: number;
   windowSeconds: number;
+}
+
+export interface FailureRecord {
+  count: number;
+  /** The latest failure; null when there is none within the window. */
+  lastAt: Date | null;
 }
 
 export interface LimitState {
@@ -18,44 +24,51 @@ export interface LimitState {
  * moving part. One statement per hit (an upsert that restarts an expired window).
  */
 export class RateLimiter {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly counters: RateLimitRepository) {}
 
   /** Counts a hit and tells whether the limit is now exceeded. */
   async hit(limit: Limit): Promise<LimitState> {
-    const rows: Array<{ count: number; window_start: Date }> = await this.dataSource.query(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, now(), 1)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE rate_limits.count + 1 END,
-         window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => $2) THEN now() ELSE rate_limits.window_start END
-       RETURNING count, window_start`,
-      [limit.key, limit.windowSeconds],
-    );
-    return this.state(limit, rows[0]);
+    return this.state(limit, await this.counters.increment(limit.key, limit.windowSeconds));
   }
 
   /** Reads a counter without counting (e.g. failures so far, before trying a password). */
   async peek(limit: Limit): Promise<LimitState> {
-    const rows: Array<{ count: number; window_start: Date }> = await this.dataSource.query(
-      `SELECT count, window_start FROM rate_limits WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
-      [limit.key, limit.windowSeconds],
-    );
-    return this.state(limit, rows[0], true);
+    return this.state(limit, await this.counters.current(limit.key, limit.windowSeconds), true);
   }
 
-  async reset(key: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM rate_limits WHERE key = $1', [key]);
+  /**
+   * Counts one more failure under a key whose window runs from the latest failure: the count
+   * starts again once `windowSeconds` have passed without one. Answers the count and when.
+   */
+  async failure(key: string, windowSeconds: number): Promise<FailureRecord> {
+    const row = await this.counters.incrementSliding(key, windowSeconds);
+    return { count: row.count, lastAt: row.windowStart };
+  }
+
+  /** The failures so far under such a key (none once its window has passed). */
+  async failures(key: string, windowSeconds: number): Promise<FailureRecord> {
+    const row = await this.counters.current(key, windowSeconds);
+    return row ? { count: row.count, lastAt: row.windowStart } : { count: 0, lastAt: null };
+  }
+
+  /** How many counters start with a prefix and are still within their window (e.g. addresses that failed on one account). */
+  countKeys(prefix: string, windowSeconds: number): Promise<number> {
+    return this.counters.countWithPrefix(prefix, windowSeconds);
+  }
+
+  reset(key: string): Promise<void> {
+    return this.counters.delete(key);
   }
 
   /** Drops counters whose window ended long ago. */
-  async prune(olderThanSeconds = 86_400): Promise<void> {
-    await this.dataSource.query(`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => $1)`, [olderThanSeconds]);
+  prune(olderThanSeconds = 86_400): Promise<void> {
+    return this.counters.deleteOlderThan(olderThanSeconds);
   }
 
-  private state(limit: Limit, row: { count: number; window_start: Date } | undefined, peek = false): LimitState {
+  private state(limit: Limit, row: CounterRow | undefined, peek = false): LimitState {
     if (!row) return { limited: false, retryAfter: 0 };
-    const count = Number(row.count);
-    const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
+    const elapsed = (Date.now() - row.windowStart.getTime()) / 1000;
     const retryAfter = Math.max(1, Math.ceil(limit.windowSeconds - elapsed));
-    return { limited: peek ? count >= limit.max : count > limit.max, retryAfter };
+    return { limited: peek ? row.count >= limit.max : row.count > limit.max, retryAfter };
   }
 }

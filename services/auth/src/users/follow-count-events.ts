@@ -1,16 +1,15 @@
-import { on } from '@timeliner/platform';
+import { idOf, on } from '@timeliner/platform';
 import { SocialEvents } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
+import { type FollowCount, ProfileCountsRepository } from '../counts/profile-counts.repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const counts = new ProfileCountsRepository();
 
 /** Sets one of a person's counts, only from a version newer than the stored one. */
-async function setCount(manager: EntityManager, column: 'followers' | 'following', userId: string, count: bigint, version: bigint): Promise<void> {
-  if (!UUID.test(userId) || version <= 0n) return;
-  await manager.query(
-    `UPDATE users SET ${column}_count = $2, ${column}_version = $3 WHERE id = $1 AND ${column}_version < $3`,
-    [userId.toLowerCase(), Math.max(0, Math.min(Number(count), 2_147_483_647)), version.toString()],
-  );
+async function setCount(manager: EntityManager, which: FollowCount, userId: string, count: bigint, version: bigint): Promise<void> {
+  const id = idOf(userId);
+  if (!id || version <= 0n) return;
+  await counts.setFollowCount(manager, which, id, Math.max(0, Math.min(Number(count), 2_147_483_647)), version);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { UserRepository } from './user.repository.js';
 
 export interface FoundUser {
   found: boolean;
@@ -14,17 +14,13 @@ const NOT_FOUND: FoundUser = { found: false, userId: '', username: '', displayNa
  * inviting a collaborator by address). Only services reach it, over the bus; browsers never do.
  */
 export class UserLookup {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly users: UserRepository) {}
 
   async byEmail(email: string): Promise<FoundUser> {
     // Addresses are stored trimmed and lower-cased.
     const address = email.trim().toLowerCase();
     if (address === '' || address.length > 254) return NOT_FOUND;
-    const rows: Array<{ id: string; username: string; display_name: string }> = await this.dataSource.query(
-      'SELECT id, username, display_name FROM users WHERE email = $1',
-      [address],
-    );
-    const row = rows[0];
-    return row ? { found: true, userId: row.id, username: row.username, displayName: row.display_name } : NOT_FOUND;
+    const user = await this.users.findSummaryByEmail(address);
+    return user ? { found: true, userId: user.id, username: user.username, displayName: user.displayName } : NOT_FOUND;
   }
 }

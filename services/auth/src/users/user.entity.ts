@@ -47,6 +47,13 @@ export class User {
   @Column({ type: 'boolean', default: false })
   isPrivate: boolean;
 
+  /**
+   * One more with every profile change (users/profile-event.ts); carried by UserRegistered,
+   * UserUpdated and the people replay, so the other services' copies never go back in time.
+   */
+  @Column({ type: 'bigint', default: 1 })
+  profileVersion: string;
+
   @Column({ type: 'integer', default: 0 })
   followersCount: number;
 

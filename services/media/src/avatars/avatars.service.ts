@@ -3,11 +3,10 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Readable } from 'node:stream';
-import type { DataSource } from 'typeorm';
-import type { ObjectStorage, SignedInCaller } from '@timeliner/platform';
-import { isUuid } from '../ids.js';
+import { isUuid, type ObjectStorage, type SignedInCaller } from '@timeliner/platform';
+import { avatarKey } from '../storage/object-keys.js';
 import { sniff } from '../uploads/sniff.js';
-import { Avatar } from './avatar.entity.js';
+import type { AvatarRepository } from './avatars.repository.js';
 
 /** What a profile picture may weigh when uploaded (the stored one is far smaller). */
 export const MAX_AVATAR_BYTES = 10 * 1024 * 1024;
@@ -52,7 +51,7 @@ export const avatarPath = (userId: string, version: number): string => `/api/use
  */
 export class AvatarsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly avatars: AvatarRepository,
     private readonly storage: ObjectStorage,
     private readonly logger: Logger,
   ) {}
@@ -82,15 +81,9 @@ export class AvatarsService {
 
     const square = await toSquareJpeg(bytes);
     const version = Date.now();
-    const key = `avatars/${caller.userId}/${version}.jpg`;
+    const key = avatarKey(caller.userId, version);
     await this.storage.put(key, square.data, { contentType: 'image/jpeg', size: square.data.length });
-    const previous = await this.dataSource.transaction(async (manager) => {
-      const [row] = await manager.query(
-        `SELECT object_key FROM avatars WHERE user_id = $1 FOR UPDATE`, [caller.userId],
-      ) as Array<{ object_key: string }>;
-      await manager.upsert(Avatar, { userId: caller.userId, version, objectKey: key, size: square.data.length }, ['userId']);
-      return row?.object_key;
-    });
+    const previous = await this.avatars.replace({ userId: caller.userId, version, objectKey: key, size: square.data.length });
     if (previous && previous !== key) {
       await this.storage.delete(previous).catch((err: unknown) => this.logger.warn({ err, key: previous }, 'old avatar not deleted'));
     }
@@ -100,7 +93,7 @@ export class AvatarsService {
   /** Anyone may see a profile picture: it is shown beside everything the person writes. */
   async open(userId: string): Promise<ServedAvatar> {
     if (!isUuid(userId)) throw new NotFoundException('Avatar not found');
-    const avatar = await this.dataSource.getRepository(Avatar).findOneBy({ userId: userId.toLowerCase() });
+    const avatar = await this.avatars.find(userId.toLowerCase());
     if (!avatar) throw new NotFoundException('Avatar not found');
     const body = await this.storage.get(avatar.objectKey);
     return { body, size: avatar.size, version: avatar.version, updatedAt: avatar.updatedAt };

@@ -1,26 +1,34 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { BadRequestException, HttpException, InternalServerErrorException, NotFoundException, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
-import { type Caller, errorBody, type ObjectStorage, type SignedInCaller, type TimelineAccess } from '@timeliner/platform';
+import type { EntityManager } from 'typeorm';
+import {
+  type Caller, describeWait, describeWindow, errorBody, isUuid, type ObjectStorage, PersonLimiter, type SignedInCaller, type TimelineAccess, type Transactions,
+} from '@timeliner/platform';
 import { hidden, requireView } from '../access/timeline-access.js';
-import { isUuid } from '../ids.js';
-import { Media } from '../media/media.entity.js';
+import type { MediaRepository } from '../media/media.repository.js';
 import { LINK_EXPIRED, type ServedObject } from '../media/media.service.js';
 import type { MediaUrlSigner } from '../media/media-urls.js';
-import { Export } from './export.entity.js';
+import { exportPrefix } from '../storage/object-keys.js';
+import type { Export } from './export.entity.js';
 import type { ExportQueue } from './export-queue.js';
+import type { ExportRepository } from './exports.repository.js';
 import { type ExportPendingDto, type ExportRequestDto, type ExportResultDto, type ExportStatusDto, exportFileName } from './exports.dto.js';
 
 export const EXPORT_NOT_FOUND = 'Export not found';
 export const NO_VIDEOS = 'No videos to export';
 export const EXPORT_UNAVAILABLE = 'Export is unavailable, try again later';
 
-/** Where an export's MP4 is stored. */
-export const exportKey = (exportId: string, fileName: string): string => `exports/${exportId}/${fileName}`;
 /** The signed-URL subject of an export: never a media id, so a token opens exactly one of the two. */
 export const exportSubject = (exportId: string): string => `export-${exportId.toLowerCase()}`;
 export const exportFileUrl = (exportId: string): string => `/api/exports/${exportId}/file`;
+
+/**
+ * How long POST /export waits for the worker before answering 202 (the client then asks
+ * GET /api/exports/{id}): well inside the gateway's UPSTREAM_TIMEOUT_SECONDS (60), which would
+ * otherwise answer 504 for an export still being made.
+ */
+export const EXPORT_WAIT_MS = 25_000;
 
 /** How long an export's file is kept (and handed out again for the same content). */
 export const EXPORT_TTL_MS = 24 * 3_600_000;
@@ -32,14 +40,23 @@ const RUNNING_WINDOW_MS = 3_600_000;
 
 const contentKeyOf = (maxHeight: number, mediaIds: string[]): string => createHash('sha256').update(`${maxHeight}:${mediaIds.join(',')}`).digest('hex');
 
-/** Deletes exports' files, then their rows (a failed deletion leaves the rows to try again). */
-export async function deleteExports(manager: EntityManager, storage: ObjectStorage, rows: Array<{ id: string }>): Promise<void> {
-  for (const { id } of rows) await storage.deletePrefix(`exports/${id}/`);
-  if (rows.length > 0) await manager.query('DELETE FROM exports WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+/** Deletes exports' files, then their rows (a failed deletion leaves the rows to try again); with `manager`, in its transaction. */
+export async function deleteExports(exports: ExportRepository, storage: ObjectStorage, ids: string[], manager?: EntityManager): Promise<void> {
+  for (const id of ids) await storage.deletePrefix(exportPrefix(id));
+  await exports.delete(ids, manager);
 }
 
+export interface ExportLimits {
+  perHour: number;
+  perDay: number;
+}
+
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = { perHour: 10, perDay: 30 };
+
 export interface ExportsOptions {
-  /** How long POST /export waits for the worker before answering 202; default 120 s. */
+  /** New exports one person may start per hour and per day (EXPORTS_PER_HOUR, EXPORTS_PER_DAY; default 10 and 30). */
+  limits?: ExportLimits;
+  /** How long POST /export waits for the worker before answering 202; default EXPORT_WAIT_MS. */
   waitMs?: number;
   /** Poll period of the export row while waiting; default 250 ms. */
   pollMs?: number;
@@ -54,9 +71,13 @@ export type ExportAnswer = { status: 200; body: ExportResultDto } | { status: 20
 export class ExportsService {
   private readonly waitMs: number;
   private readonly pollMs: number;
+  /** New exports per person: each costs minutes of a worker, whoever's timeline it is. */
+  private readonly limiter: PersonLimiter;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly exports: ExportRepository,
+    private readonly media: MediaRepository,
+    private readonly transactions: Transactions,
     private readonly storage: ObjectStorage,
     private readonly access: TimelineAccess,
     private readonly queue: ExportQueue,
@@ -64,60 +85,49 @@ export class ExportsService {
     private readonly logger: Logger,
     options: ExportsOptions = {},
   ) {
-    this.waitMs = options.waitMs ?? 120_000;
+    this.waitMs = options.waitMs ?? EXPORT_WAIT_MS;
     this.pollMs = options.pollMs ?? 250;
-  }
-
-  private repo() {
-    return this.dataSource.getRepository(Export);
+    const limits = options.limits ?? DEFAULT_EXPORT_LIMITS;
+    this.limiter = new PersonLimiter('export', [{ max: limits.perHour, windowSeconds: 3_600 }, { max: limits.perDay, windowSeconds: 86_400 }], (limit, retryAfter) =>
+      `You can start at most ${limit.max} exports ${describeWindow(limit.windowSeconds)}; try again ${describeWait(retryAfter)}`);
   }
 
   async create(caller: SignedInCaller, timelineId: string, dto: ExportRequestDto, signal?: AbortSignal): Promise<ExportAnswer> {
     await requireView(this.access, caller, timelineId);
     const timeline = timelineId.toLowerCase();
-    const videos = await this.dataSource.getRepository(Media).find({
-      select: { id: true },
-      where: { timelineId: timeline, mediaType: 'video', status: 'completed' },
-      order: { position: 'ASC', uploadedAt: 'ASC', id: 'ASC' },
-      take: 1000,
-    });
+    const videos = await this.media.completedVideoIds(timeline);
     if (videos.length === 0) throw new BadRequestException(NO_VIDEOS);
     const maxHeight = dto.options?.quality === '720p' ? 720 : 1080;
     const fileName = exportFileName(dto.options?.title);
-    const contentKey = contentKeyOf(maxHeight, videos.map((v) => v.id));
+    const contentKey = contentKeyOf(maxHeight, videos);
 
     // One decision at a time per person, so two tabs cannot both pass the limit.
-    const decided = await this.dataSource.transaction(async (manager): Promise<{ reuse: string } | { row: Export }> => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`export:${caller.userId}`]);
-      // The same videos at the same size under the same name: that file, made or in the making.
-      const [same] = await manager.query(
-        `SELECT id, status FROM exports
-          WHERE timeline_id = $1 AND content_key = $2 AND file_name = $3 AND created_at > $4
-            AND (status = 'completed' OR (status IN ('queued', 'processing') AND created_at > $5))
-          ORDER BY created_at DESC LIMIT 1`,
-        [timeline, contentKey, fileName, new Date(Date.now() - EXPORT_TTL_MS), new Date(Date.now() - RUNNING_WINDOW_MS)],
-      ) as Array<{ id: string; status: string }>;
-      if (same) return { reuse: same.id };
-      const [running] = await manager.query(
-        `SELECT count(*) FILTER (WHERE requested_by = $1)::int AS mine, count(*) FILTER (WHERE timeline_id = $2)::int AS timeline
-           FROM exports WHERE status IN ('queued', 'processing') AND created_at > $3 AND (requested_by = $1 OR timeline_id = $2)`,
-        [caller.userId, timeline, new Date(Date.now() - RUNNING_WINDOW_MS)],
-      ) as Array<{ mine: number; timeline: number }>;
-      if (running!.mine >= MAX_RUNNING_PER_PERSON) throw tooManyExports(`You have ${running!.mine} exports in progress; wait for one to finish`);
-      if (running!.timeline >= MAX_RUNNING_PER_TIMELINE) throw tooManyExports('This timeline is being exported already; try again when that export has finished');
-      const row = manager.create(Export, {
-        id: randomUUID(), timelineId: timeline, requestedBy: caller.userId, status: 'queued', objectKey: null, fileName, maxHeight, contentKey, error: null, completedAt: null,
-      });
-      await manager.insert(Export, row);
-      return { row };
+    const decided = await this.transactions.run(async (manager): Promise<{ reuse: string } | { row: Export }> => {
+      await this.exports.lockPerson(manager, caller.userId);
+      // The same videos at the same size, whoever asked and under whatever name: that file, made or
+      // in the making. A finished one under another name is handed out under the name asked for (a
+      // row of its own, sharing the file and its expiry); one in the making, under its own.
+      const same = await this.exports.same(manager, timeline, contentKey, fileName, new Date(Date.now() - EXPORT_TTL_MS), new Date(Date.now() - RUNNING_WINDOW_MS));
+      if (same && (same.fileName === fileName || same.status !== 'completed')) return { reuse: same.id };
+      if (same) {
+        const id = randomUUID();
+        await this.exports.insertCopy(manager, { id, timelineId: timeline, requestedBy: caller.userId, fileName, maxHeight, contentKey }, same);
+        return { reuse: id };
+      }
+      // Only an export that makes a new file counts.
+      await this.limiter.take(manager, caller.userId);
+      const running = await this.exports.running(manager, caller.userId, timeline, new Date(Date.now() - RUNNING_WINDOW_MS));
+      if (running.mine >= MAX_RUNNING_PER_PERSON) throw tooManyExports(`You have ${running.mine} exports in progress; wait for one to finish`);
+      if (running.timeline >= MAX_RUNNING_PER_TIMELINE) throw tooManyExports('This timeline is being exported already; try again when that export has finished');
+      return { row: await this.exports.insertQueued(manager, { id: randomUUID(), timelineId: timeline, requestedBy: caller.userId, fileName, maxHeight, contentKey }) };
     });
     if ('reuse' in decided) return this.wait(decided.reuse, signal);
     const { row } = decided;
     try {
-      await this.queue.enqueue({ exportId: row.id, timelineId: timeline, mediaIds: videos.map((v) => v.id), fileName: row.fileName });
+      await this.queue.enqueue({ exportId: row.id, timelineId: timeline, mediaIds: videos, fileName: row.fileName });
     } catch (err) {
       this.logger.error({ err, exportId: row.id }, 'could not queue the export');
-      await this.repo().update({ id: row.id }, { status: 'error', error: 'The export could not be queued.' });
+      await this.exports.setStatus(row.id, 'error', 'The export could not be queued.');
       throw new ServiceUnavailableException(EXPORT_UNAVAILABLE);
     }
     return this.wait(row.id, signal);
@@ -125,8 +135,8 @@ export class ExportsService {
 
   /** Deletes the exports past their time, files first; what this sweep removed. */
   async sweep(now = new Date()): Promise<{ exportsDeleted: number }> {
-    const expired: Array<{ id: string }> = await this.dataSource.query('SELECT id FROM exports WHERE created_at < $1 ORDER BY created_at LIMIT 500', [new Date(now.getTime() - EXPORT_TTL_MS)]);
-    await deleteExports(this.dataSource.manager, this.storage, expired);
+    const expired = await this.exports.olderThan(new Date(now.getTime() - EXPORT_TTL_MS), 500);
+    await deleteExports(this.exports, this.storage, expired);
     return { exportsDeleted: expired.length };
   }
 
@@ -134,7 +144,8 @@ export class ExportsService {
   private async wait(exportId: string, signal?: AbortSignal): Promise<ExportAnswer> {
     const deadline = Date.now() + this.waitMs;
     for (;;) {
-      const row = await this.repo().findOneByOrFail({ id: exportId });
+      const row = await this.exports.find(exportId);
+      if (!row) throw new Error(`Export ${exportId} is gone`);
       if (row.status === 'completed') return { status: 200, body: this.result(row) };
       if (row.status === 'error') throw new InternalServerErrorException(`Export failed: ${row.error ?? 'unknown error'}`);
       if (Date.now() + this.pollMs > deadline || signal?.aborted) return { status: 202, body: { exportId: row.id, status: row.status } };
@@ -152,7 +163,7 @@ export class ExportsService {
    */
   async status(caller: Caller, exportId: string): Promise<ExportStatusDto> {
     if (!isUuid(exportId)) throw hidden(caller, EXPORT_NOT_FOUND);
-    const row = await this.repo().findOneBy({ id: exportId.toLowerCase() });
+    const row = await this.exports.find(exportId.toLowerCase());
     if (!row) throw hidden(caller, EXPORT_NOT_FOUND);
     await requireView(this.access, caller, row.timelineId, EXPORT_NOT_FOUND);
     return {
@@ -173,13 +184,13 @@ export class ExportsService {
     let row: Export | null;
     let signed: ServedObject['signed'];
     if (access !== undefined && secondsLeft !== null) {
-      row = await this.repo().findOneBy({ id: exportId.toLowerCase() });
+      row = await this.exports.find(exportId.toLowerCase());
       if (!row) throw new NotFoundException(EXPORT_NOT_FOUND);
       signed = { token: access, secondsLeft };
     } else {
       try {
         if (!isUuid(exportId)) throw hidden(caller, EXPORT_NOT_FOUND);
-        row = await this.repo().findOneBy({ id: exportId.toLowerCase() });
+        row = await this.exports.find(exportId.toLowerCase());
         if (!row) throw hidden(caller, EXPORT_NOT_FOUND);
         await requireView(this.access, caller, row.timelineId, EXPORT_NOT_FOUND);
       } catch (err) {

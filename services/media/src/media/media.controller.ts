@@ -76,7 +76,7 @@ export class TimelineMediaController {
   @ApiCreatedResponse({ type: VideoDto })
   @ApiBadRequestResponse({ description: "No file in the 'video' field" })
   @ApiForbiddenResponse({ description: 'Only the owner and editors upload' })
-  @ApiPayloadTooLargeResponse({ description: 'File too large. Maximum size is 2GB.' })
+  @ApiPayloadTooLargeResponse({ description: 'File too large. Maximum size is 2GB. Or: Not enough storage space (the body carries remainingBytes, quotaBytes, usedBytes)' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Invalid file type. Only video and image files are supported. Received: {type} for {name}' })
   async uploadTimelineVideo(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<VideoDto> {
     return this.media.videoDto(await refusingUnreadBody(request, reply, () => this.uploads.upload(caller, id, 'video', request)));
@@ -91,7 +91,7 @@ export class TimelineMediaController {
   @ApiCreatedResponse({ type: MediaItemDto })
   @ApiBadRequestResponse({ description: "No file in the 'media' field" })
   @ApiForbiddenResponse({ description: 'Only the owner and editors upload' })
-  @ApiPayloadTooLargeResponse({ description: 'File too large. Maximum size is 2GB.' })
+  @ApiPayloadTooLargeResponse({ description: 'File too large. Maximum size is 2GB. Or: Not enough storage space (the body carries remainingBytes, quotaBytes, usedBytes)' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Invalid file type. Only video and image files are supported. Received: {type} for {name}' })
   async uploadTimelineMedia(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<MediaItemDto> {
     return this.media.mediaItemDto(await refusingUnreadBody(request, reply, () => this.uploads.upload(caller, id, 'media', request)));

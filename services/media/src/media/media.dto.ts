@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { toCleanName } from '@timeliner/platform';
 import type { Media } from './media.entity.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const TITLE_REQUIRED = 'Title is required';
 export const MAX_TITLE = 200;
 /** More media than any timeline may hold; bounds a reorder body. */
@@ -33,6 +33,7 @@ export class VideoDto {
   @ApiProperty({ type: 'string', nullable: true, description: SIGNED }) cloudThumbnailUrl: string | null;
   @ApiProperty({ description: `The original, with Range support. ${SIGNED}` }) streamUrl: string;
   @ApiProperty({ type: 'string', nullable: true, description: `HLS master playlist; null until the first rendition exists. ${SIGNED}` }) hlsUrl: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Why processing failed or the file was refused (status error), in a sentence for its creator; null otherwise' }) errorReason: string | null;
 }
 
 export class MediaItemMetadataDto {
@@ -71,8 +72,8 @@ export class OrderByTimestampDto {
 }
 
 export class UpdateTitleDto {
-  @ApiProperty({ minLength: 1, maxLength: MAX_TITLE, description: 'Trimmed before it is stored' })
-  @Transform(trim)
+  @ApiProperty({ minLength: 1, maxLength: MAX_TITLE, description: 'Trimmed, without control or bidirectional formatting characters, before it is stored' })
+  @Transform(toCleanName)
   @IsString({ message: TITLE_REQUIRED })
   @MinLength(1, { message: TITLE_REQUIRED })
   @MaxLength(MAX_TITLE, { message: `Title must be at most ${MAX_TITLE} characters` })
@@ -110,6 +111,7 @@ export function toVideoDto(m: Media, sign: SignUrl = unsigned): VideoDto {
     cloudThumbnailUrl: thumbnailUrl,
     streamUrl: sign(streamUrlOf(m.id)),
     hlsUrl: signed(hlsUrlOf(m), sign),
+    errorReason: m.status === 'error' ? (m.errorReason ?? null) : null,
   };
 }
 

@@ -22,6 +22,10 @@ export interface MediaMetadata {
  */
 @Entity({ name: 'media' })
 @Index('media_timeline_position_idx', ['timelineId', 'position'])
+@Index('media_unmeasured_idx', ['processedAt'], { where: '"renditions_measured_at" IS NULL' })
+@Index('media_failed_original_idx', ['processedAt'], { where: '"status" = \'error\' AND "original_deleted_at" IS NULL' })
+// Each person's media waiting for processing, oldest first (turns on the queue, fair-processing.ts).
+@Index('media_processing_uploader_idx', ['uploaderId', 'uploadedAt'], { where: `"status" = 'processing'` })
 export class Media {
   @PrimaryColumn('uuid')
   id: string;
@@ -82,6 +86,20 @@ export class Media {
 
   @Column({ type: 'timestamptz', nullable: true })
   processedAt: Date | null;
+
+  /**
+   * Bytes of what processing made (HLS renditions, thumbnail, poster, web image), measured by the
+   * storage sweep once processing is over (storage/storage-sweep.ts); 0 until then.
+   */
+  @Column({ type: 'bigint', default: 0, transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
+  renditionBytes: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  renditionsMeasuredAt: Date | null;
+
+  /** When the original was deleted because processing failed (after FAILED_ORIGINAL_RETENTION_HOURS); null while it is kept. */
+  @Column({ type: 'timestamptz', nullable: true })
+  originalDeletedAt: Date | null;
 
   /** When the processing job was handed to the work queue; null until then (the sweep retries). */
   @Column({ type: 'timestamptz', nullable: true })

@@ -1,14 +1,13 @@
 import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
-import { type Caller, type EventWriter, type ObjectInfo, type ObjectStorage, type SignedInCaller, type TimelineAccess } from '@timeliner/platform';
+import { type Caller, type EventWriter, isUuid, MEDIA_ACCESS_RECHECK_SECONDS, type ObjectInfo, type ObjectStorage, type SignedInCaller, type TimelineAccess, type Transactions } from '@timeliner/platform';
 import { MediaEvents } from '@timeliner/proto';
 import { hidden, MEDIA_NOT_FOUND, requireEdit, requireView } from '../access/timeline-access.js';
-import { isUuid } from '../ids.js';
 import { protoMediaType } from '../uploads/upload-completion.js';
 import { type MediaItemDto, toMediaItemDto, toVideoDto, type VideoDto } from './media.dto.js';
-import { Media } from './media.entity.js';
-import { hlsKey, mediaPrefix } from './media-keys.js';
+import type { Media } from './media.entity.js';
+import type { MediaRepository } from './media.repository.js';
+import { hlsKey, mediaPrefix, processedKeys } from '../storage/object-keys.js';
 import type { MediaUrlSigner } from './media-urls.js';
 
 export const LINK_EXPIRED = 'Link expired';
@@ -23,9 +22,6 @@ const HLS_TYPES: Record<string, string> = {
   m4s: 'video/iso.segment',
   mp4: 'video/mp4',
 };
-
-/** The web-size rendition of an image, when the worker made one. */
-export const webImageKey = (mediaId: string): string => `media/${mediaId}/web.jpg`;
 
 export interface ServedObject {
   key: string;
@@ -48,7 +44,8 @@ export interface ServedObject {
  */
 export class MediaService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly media: MediaRepository,
+    private readonly transactions: Transactions,
     private readonly storage: ObjectStorage,
     private readonly access: TimelineAccess,
     private readonly events: EventWriter,
@@ -56,38 +53,39 @@ export class MediaService {
     private readonly urls: MediaUrlSigner,
   ) {}
 
-  /** A video as answered to a caller who may view it: its URLs signed (see media-urls.ts). */
-  videoDto(m: Media): VideoDto {
+  /**
+   * Who may still see a timeline, as last asked (timeline:viewer → allowed, when): a signed link
+   * naming its viewer is served on this answer for MEDIA_ACCESS_RECHECK_SECONDS at most.
+   */
+  private readonly confirmed = new Map<string, { allowed: boolean; at: number }>();
+
+  /**
+   * A video as answered to a caller who may view it: its URLs signed (see media-urls.ts), naming
+   * the viewer (`''` signed out) so the links stop once they lose access.
+   */
+  videoDto(m: Media, viewer?: string): VideoDto {
     const expiry = this.urls.expiry();
-    return toVideoDto(m, (url) => this.urls.sign(url, m.id, expiry));
+    return toVideoDto(m, (url) => this.urls.sign(url, m.id, expiry, viewer));
   }
 
-  mediaItemDto(m: Media): MediaItemDto {
+  mediaItemDto(m: Media, viewer?: string): MediaItemDto {
     const expiry = this.urls.expiry();
-    return toMediaItemDto(m, (url) => this.urls.sign(url, m.id, expiry));
-  }
-
-  private repo() {
-    return this.dataSource.getRepository(Media);
+    return toMediaItemDto(m, (url) => this.urls.sign(url, m.id, expiry, viewer));
   }
 
   private ordered(timelineId: string, type?: Media['mediaType']): Promise<Media[]> {
-    return this.repo().find({
-      where: { timelineId: timelineId.toLowerCase(), ...(type ? { mediaType: type } : {}) },
-      order: { position: 'ASC', uploadedAt: 'ASC', id: 'ASC' },
-      take: 1000,
-    });
+    return this.media.ordered(timelineId.toLowerCase(), type);
   }
 
   /** The timeline's videos, or (`withImages`) all its media in the video shape, in timeline order. */
   async listVideos(caller: Caller, timelineId: string, withImages = false): Promise<VideoDto[]> {
     await requireView(this.access, caller, timelineId);
-    return (await this.ordered(timelineId, withImages ? undefined : 'video')).map((m) => this.videoDto(m));
+    return (await this.ordered(timelineId, withImages ? undefined : 'video')).map((m) => this.videoDto(m, caller.userId ?? ''));
   }
 
   async listMedia(caller: Caller, timelineId: string): Promise<MediaItemDto[]> {
     await requireView(this.access, caller, timelineId);
-    return (await this.ordered(timelineId)).map((m) => this.mediaItemDto(m));
+    return (await this.ordered(timelineId)).map((m) => this.mediaItemDto(m, caller.userId ?? ''));
   }
 
   /**
@@ -131,32 +129,23 @@ export class MediaService {
     const timeline = timelineId.toLowerCase();
     const ids = ordered.map((m) => m.id);
     const videoIds = ordered.filter((m) => m.mediaType === 'video').map((m) => m.id);
-    await this.dataSource.transaction(async (manager) => {
-      if (ids.length > 0) {
-        await manager.query(
-          `UPDATE media m SET position = o.position - 1, updated_at = now()
-             FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, position)
-            WHERE m.id = o.id AND m.timeline_id = $1`,
-          [timeline, ids],
-        );
-      }
+    await this.transactions.run(async (manager) => {
+      await this.media.setPositions(manager, timeline, ids);
       await this.events.add(manager, MediaEvents.MediaReordered, { timelineId: timeline, mediaIds: videoIds }, { actorUserId: caller.userId, requestId: caller.requestId });
     });
-    this.events.committed();
     return (await this.ordered(timeline, 'video')).map((m) => this.videoDto(m));
   }
 
   async updateTitle(caller: SignedInCaller, mediaId: string, title: string): Promise<VideoDto> {
     const media = await this.editable(caller, mediaId);
-    await this.repo().update({ id: media.id }, { title });
+    await this.media.setTitle(media.id, title);
     return this.videoDto({ ...media, title } as Media);
   }
 
   async remove(caller: SignedInCaller, mediaId: string): Promise<void> {
     const media = await this.editable(caller, mediaId);
-    const removed = await this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ id: string }> = await manager.query('DELETE FROM media WHERE id = $1 RETURNING id', [media.id]);
-      if (rows.length === 0) return false;
+    const removed = await this.transactions.run(async (manager) => {
+      if (!(await this.media.delete(manager, media.id))) return false;
       await this.events.add(manager, MediaEvents.MediaDeleted, {
         mediaId: media.id,
         timelineId: media.timelineId,
@@ -166,7 +155,6 @@ export class MediaService {
       return true;
     });
     if (!removed) throw new NotFoundException(MEDIA_NOT_FOUND);
-    this.events.committed();
     await this.deleteObjects(media.id);
   }
 
@@ -209,7 +197,7 @@ export class MediaService {
     const { media, signed } = await this.viewable(caller, mediaId, access);
     if (media.mediaType !== 'image') throw new NotFoundException('Not an image');
     if (variant === 'web') {
-      const web = await this.storage.stat(webImageKey(media.id));
+      const web = await this.storage.stat(processedKeys.webImage(media.id));
       if (web) return { key: web.key, info: web, contentType: 'image/jpeg', immutable: true, ...(signed ? { signed } : {}) };
     }
     return this.served(media.filename, media.mimeType, { downloadName: downloadName(media), immutable: true, signed });
@@ -235,17 +223,21 @@ export class MediaService {
 
   private async find(caller: Caller, mediaId: string): Promise<Media> {
     if (!isUuid(mediaId)) throw hidden(caller, MEDIA_NOT_FOUND);
-    const media = await this.repo().findOneBy({ id: mediaId.toLowerCase() });
+    const media = await this.media.find(mediaId.toLowerCase());
     if (!media) throw hidden(caller, MEDIA_NOT_FOUND);
     return media;
   }
 
   private async viewable(caller: Caller, mediaId: string, access?: string): Promise<{ media: Media; signed?: ServedObject['signed'] }> {
-    const secondsLeft = access !== undefined && isUuid(mediaId) ? this.urls.verify(mediaId, access) : null;
-    if (access !== undefined && secondsLeft !== null) {
-      const media = await this.repo().findOneBy({ id: mediaId.toLowerCase() });
+    const verified = access !== undefined && isUuid(mediaId) ? this.urls.verifyFor(mediaId, access) : null;
+    if (access !== undefined && verified !== null) {
+      const media = await this.media.find(mediaId.toLowerCase());
       if (!media) throw new NotFoundException(MEDIA_NOT_FOUND);
-      return { media, signed: { token: access, secondsLeft } };
+      if (verified.viewer === undefined || !media.timelineId) return { media, signed: { token: access, secondsLeft: verified.secondsLeft } };
+      // The link names its viewer: served while they may still see the timeline (asked again every
+      // MEDIA_ACCESS_RECHECK_SECONDS), and cached no longer than that.
+      if (!(await this.stillViewable(media.timelineId, verified.viewer))) throw new UnauthorizedException(LINK_EXPIRED);
+      return { media, signed: { token: access, secondsLeft: Math.min(verified.secondsLeft, MEDIA_ACCESS_RECHECK_SECONDS) } };
     }
     try {
       const media = await this.find(caller, mediaId);
@@ -255,6 +247,18 @@ export class MediaService {
       if (access !== undefined && (err instanceof UnauthorizedException || err instanceof NotFoundException)) throw new UnauthorizedException(LINK_EXPIRED);
       throw err;
     }
+  }
+
+  /** Whether the viewer a signed link names may still see the timeline (the timelines service, answers kept 30 s). */
+  private async stillViewable(timelineId: string, viewer: string): Promise<boolean> {
+    const key = `${timelineId}:${viewer}`;
+    const now = Date.now();
+    const known = this.confirmed.get(key);
+    if (known && now - known.at < MEDIA_ACCESS_RECHECK_SECONDS * 1000) return known.allowed;
+    const allowed = (await this.access.check(timelineId, viewer || undefined)).canView;
+    if (this.confirmed.size > 50_000) this.confirmed.clear();
+    this.confirmed.set(key, { allowed, at: now });
+    return allowed;
   }
 
   private async editable(caller: SignedInCaller, mediaId: string): Promise<Media> {

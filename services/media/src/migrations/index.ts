@@ -2,6 +2,10 @@ import { Initial1764100000000 } from './1764100000000-initial.js';
 import { Exports1764200000000 } from './1764200000000-exports.js';
 import { ExportLimits1764400000000 } from './1764400000000-export-limits.js';
 import { Avatars1765100000000 } from './1765100000000-avatars.js';
+import { StorageUsage1765400000000 } from './1765400000000-storage-usage.js';
+import { ProcessingTurns1765500000000 } from './1765500000000-processing-turns.js';
+import { DataExports1767000000000 } from './1767000000000-data-exports.js';
+import { VideoCaptions1767100000000 } from './1767100000000-video-captions.js';
 
 /** In order. A new migration is appended, never edited once released. */
-export const mediaMigrations = [Initial1764100000000, Exports1764200000000, ExportLimits1764400000000, Avatars1765100000000];
+export const mediaMigrations = [Initial1764100000000, Exports1764200000000, ExportLimits1764400000000, Avatars1765100000000, StorageUsage1765400000000, ProcessingTurns1765500000000, DataExports1767000000000, VideoCaptions1767100000000];

@@ -3,12 +3,12 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type Job, type Logger, ObjectNotFoundError, type ObjectStorage, Outbox } from '@timeliner/platform';
-import { type ExportTimelineJob, MediaEvents } from '@timeliner/proto';
-import type { DataSource } from 'typeorm';
-import { Export } from '../exports/export.entity.js';
-import { Media } from '../media/media.entity.js';
-import { AbortedError, type FfmpegBinaries, run } from './ffmpeg.js';
+import { broadcastRealtime, type EventBus, type EventWriter, type Job, type Logger, ObjectNotFoundError, type ObjectStorage, type Transactions } from '@timeliner/platform';
+import { type ExportProgress, type ExportTimelineJob, MediaEvents, Realtime } from '@timeliner/proto';
+import type { ExportRepository } from '../exports/exports.repository.js';
+import type { MediaRepository } from '../media/media.repository.js';
+import { exportKey } from '../storage/object-keys.js';
+import { AbortedError, type FfmpegBinaries, progressSeconds, run } from './ffmpeg.js';
 import { ProcessingFailure } from './failures.js';
 import { probe, type ProbeResult } from './probe.js';
 
@@ -16,14 +16,24 @@ export const GENERIC_EXPORT_FAILURE = 'The export could not be made; please try 
 const FPS = 30;
 
 export interface ExportProcessorDeps {
-  dataSource: DataSource;
+  exports: ExportRepository;
+  media: MediaRepository;
+  transactions: Transactions;
+  /** Writes ExportCompleted with the change (the relay is nudged after the commit). */
+  events: EventWriter;
   storage: ObjectStorage;
   logger: Logger;
   binaries: FfmpegBinaries;
-  /** Publishes the outbox now rather than at its next poll (ExportCompleted). */
-  relay?: { kick(): void };
+  /** Where the requester's browser hears how far the export has come (`export_progress` over /ws). */
+  bus?: EventBus;
   tempDir?: string;
 }
+
+/** Share of the percentage each step takes: reading the originals, encoding, storing the file. */
+const READ_SHARE = 10;
+const ENCODE_SHARE = 87;
+/** At most this often per export, except for the first and the last word. */
+const PROGRESS_INTERVAL_MS = 500;
 
 export interface ExportInput {
   file: string;
@@ -49,7 +59,8 @@ export function outputSize(inputs: ReadonlyArray<Pick<ExportInput, 'width' | 'he
  */
 export function concatArguments(inputs: readonly ExportInput[], output: string, size: { width: number; height: number }): string[] {
   const { width, height } = size;
-  const args = ['-hide_banner', '-nostdin', '-y'];
+  // `-progress pipe:1`: key=value blocks on stdout, how far the encoding is (the export's progress).
+  const args = ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats'];
   for (const input of inputs) args.push('-i', input.file);
   const filters: string[] = [];
   const pairs: string[] = [];
@@ -84,20 +95,18 @@ export function concatArguments(inputs: readonly ExportInput[], output: string, 
 export class ExportProcessor {
   constructor(private readonly deps: ExportProcessorDeps) {}
 
-  private repo() {
-    return this.deps.dataSource.getRepository(Export);
-  }
-
   async process(job: Job<ExportTimelineJob>): Promise<{ skipped?: 'gone' | 'done'; seconds: number }> {
     const { exportId, mediaIds } = job.payload;
-    const row = await this.repo().findOneBy({ id: exportId });
+    const row = await this.deps.exports.find(exportId);
     if (!row) return { skipped: 'gone', seconds: 0 };
     if (row.status === 'completed' || row.status === 'error') return { skipped: 'done', seconds: 0 };
-    await this.repo().update({ id: exportId }, { status: 'processing' });
+    await this.deps.exports.update(exportId, { status: 'processing' });
+    const progress = this.progress(exportId, row.timelineId, row.requestedBy);
+    progress('processing', 0);
 
     const work = await mkdtemp(join(this.deps.tempDir ?? tmpdir(), `export-${exportId.slice(0, 8)}-`));
     try {
-      const media = await this.deps.dataSource.getRepository(Media).findBy(mediaIds.map((id) => ({ id })));
+      const media = await this.deps.media.findIn(undefined, mediaIds);
       const byId = new Map(media.map((m) => [m.id, m]));
       const inputs: ExportInput[] = [];
       for (const [i, id] of mediaIds.entries()) {
@@ -113,31 +122,43 @@ export class ExportProcessor {
         }
         inputs.push({ file, width: info.displayWidth, height: info.displayHeight, hasAudio: info.hasAudio, duration: info.duration });
         job.working();
+        progress('processing', ((i + 1) / mediaIds.length) * READ_SHARE);
       }
 
       const output = join(work, 'export.mp4');
       const args = concatArguments(inputs, output, outputSize(inputs, row.maxHeight));
+      const total = inputs.reduce((sum, input) => sum + input.duration, 0);
       const ticker = setInterval(() => job.working(), 10_000);
       try {
-        await run(this.deps.binaries.ffmpeg, args, { signal: job.signal, nice: 10 });
+        // At the worker's own priority, like the processing beside it: someone is waiting for
+        // this file on screen (a lower one left it a tenth of the CPU while uploads processed).
+        await run(this.deps.binaries.ffmpeg, args, {
+          signal: job.signal,
+          onProgress: (block) => {
+            const seconds = progressSeconds(block);
+            if (seconds !== null && total > 0) progress('processing', READ_SHARE + Math.min(1, seconds / total) * ENCODE_SHARE);
+          },
+        });
       } finally {
         clearInterval(ticker);
       }
+      progress('processing', READ_SHARE + ENCODE_SHARE);
 
-      const key = `exports/${exportId}/${row.fileName}`;
+      const key = exportKey(exportId, row.fileName);
       const { size } = await stat(output);
       await this.deps.storage.put(key, createReadStream(output), { contentType: 'video/mp4', size });
-      await this.deps.dataSource.transaction(async (manager) => {
-        await manager.update(Export, { id: exportId }, { status: 'completed', objectKey: key, error: null, completedAt: new Date() });
-        await Outbox.add(
+      await this.deps.transactions.run(async (manager) => {
+        await this.deps.exports.update(exportId, { status: 'completed', objectKey: key, error: null, completedAt: new Date() }, { manager });
+        await this.deps.events.add(
           manager,
           MediaEvents.ExportCompleted,
           { exportId, timelineId: row.timelineId, requesterId: row.requestedBy, fileName: row.fileName },
           { actorUserId: row.requestedBy, ...(job.meta.requestId ? { requestId: job.meta.requestId } : {}) },
         );
       });
-      this.deps.relay?.kick();
-      return { seconds: inputs.reduce((sum, input) => sum + input.duration, 0) };
+      progress('completed', 100);
+      await progress.flush();
+      return { seconds: total };
     } finally {
       await rm(work, { recursive: true, force: true }).catch(() => undefined);
     }
@@ -146,8 +167,38 @@ export class ExportProcessor {
   /** The job is given up: the export becomes `error`, with a sentence the caller can read. */
   async fail(job: Job<ExportTimelineJob>, error: unknown): Promise<void> {
     const reason = error instanceof ProcessingFailure ? error.reason : GENERIC_EXPORT_FAILURE;
-    await this.repo().update({ id: job.payload.exportId, status: 'processing' }, { status: 'error', error: reason, completedAt: new Date() });
-    await this.repo().update({ id: job.payload.exportId, status: 'queued' }, { status: 'error', error: reason, completedAt: new Date() });
+    await this.deps.exports.update(job.payload.exportId, { status: 'error', error: reason, completedAt: new Date() }, { whileStatus: 'processing' });
+    await this.deps.exports.update(job.payload.exportId, { status: 'error', error: reason, completedAt: new Date() }, { whileStatus: 'queued' });
+    const row = await this.deps.exports.find(job.payload.exportId);
+    if (row) {
+      const progress = this.progress(row.id, row.timelineId, row.requestedBy);
+      progress('error', 0);
+      await progress.flush();
+    }
+  }
+
+  /**
+   * Tells the requester's browser how far the export is (`export_progress` on their user topic):
+   * whole percentages, never backwards, at most every PROGRESS_INTERVAL_MS except the first and
+   * the final word. Best effort: a browser that misses one still learns the end from
+   * GET /api/exports/{id}.
+   */
+  private progress(exportId: string, timelineId: string, requesterId: string) {
+    const { bus, logger } = this.deps;
+    let last: { status: ExportProgress['status']; progress: number; at: number } | undefined;
+    let sending: Promise<void> = Promise.resolve();
+    const report = (status: ExportProgress['status'], fraction: number) => {
+      if (!bus) return;
+      const progress = Math.max(status === 'error' ? 0 : (last?.progress ?? 0), Math.min(100, Math.floor(fraction)));
+      const now = Date.now();
+      if (last && status === last.status && (progress === last.progress || now - last.at < PROGRESS_INTERVAL_MS)) return;
+      last = { status, progress, at: now };
+      const message: ExportProgress = { type: 'export_progress', exportId, timeline: timelineId, status, progress };
+      sending = sending
+        .then(() => broadcastRealtime(bus, Realtime.userSubject(requesterId), message))
+        .catch((err: unknown) => logger.warn({ err, exportId }, 'export progress not sent'));
+    };
+    return Object.assign(report, { flush: () => sending });
   }
 
   private async download(job: Job<ExportTimelineJob>, key: string, file: string): Promise<string> {

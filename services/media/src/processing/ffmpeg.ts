@@ -47,6 +47,8 @@ export interface RunOptions {
   onProgress?: ((progress: Record<string, string>) => void) | undefined;
   /** Nice level of the child (transcoding yields to the API on a shared machine). */
   nice?: number;
+  /** Called with the tail of stderr when the child exits successfully (its warnings). */
+  onStderr?: ((stderr: string) => void) | undefined;
 }
 
 const STDERR_TAIL = 8 * 1024;
@@ -115,7 +117,10 @@ export function run(binary: string, args: string[], options: RunOptions = {}): P
       options.signal?.removeEventListener('abort', onAbort);
       if (killTimer) clearTimeout(killTimer);
       if (options.signal?.aborted) return reject(new AbortedError());
-      if (code === 0) resolve(stdout);
+      if (code === 0) {
+        options.onStderr?.(stderr);
+        resolve(stdout);
+      }
       else reject(new FfmpegError(binary, code, stderr, signal));
     });
   });

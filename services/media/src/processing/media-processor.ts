@@ -7,33 +7,25 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   broadcastRealtime,
   type EventBus,
+  type EventWriter,
   type Job,
   type Logger,
   ObjectNotFoundError,
   type ObjectStorage,
-  Outbox,
-  type OutboxRelay,
+  type Transactions,
 } from '@timeliner/platform';
 import { MediaEvents, MediaType, type ProcessMediaJob, Realtime, type RealtimeMessage } from '@timeliner/proto';
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { Media, type MediaMetadata } from '../media/media.entity.js';
-import { hlsKey, mediaPrefix } from '../media/media-keys.js';
+import type { EntityManager } from 'typeorm';
+import type { Media, MediaMetadata } from '../media/media.entity.js';
+import type { MediaRepository } from '../media/media.repository.js';
+import { hlsKey, mediaPrefix, processedKeys } from '../storage/object-keys.js';
 import { AbortedError, type FfmpegBinaries } from './ffmpeg.js';
 import { GENERIC_IMAGE_FAILURE, GENERIC_VIDEO_FAILURE, ProcessingFailure, reasonOf } from './failures.js';
 import { processImage } from './image.js';
+import { checkVideo, DEFAULT_PROCESSING_LIMITS, JobClock, jobSeconds, type ProcessingLimits } from './limits.js';
 import { probe } from './probe.js';
 import { ProgressReporter } from './progress.js';
 import { type FinishedRendition, MASTER_PLAYLIST, renditionFiles, transcodeVideo } from './transcode.js';
-
-/** Keys of what the worker makes, all under the media's prefix (deleted with it). */
-export const processedKeys = {
-  thumbnail: (mediaId: string) => `${mediaPrefix(mediaId)}thumbnail.jpg`,
-  poster: (mediaId: string) => `${mediaPrefix(mediaId)}poster.jpg`,
-  /** The web-size rendition of an image (the API serves it as `?variant=web`). */
-  webImage: (mediaId: string) => `${mediaPrefix(mediaId)}web.jpg`,
-  hlsPrefix: (mediaId: string) => `${mediaPrefix(mediaId)}hls/`,
-  master: (mediaId: string) => hlsKey(mediaId, MASTER_PLAYLIST),
-};
 
 const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -51,14 +43,18 @@ class MediaGoneError extends Error {
 }
 
 export interface ProcessorDeps {
-  dataSource: DataSource;
+  media: MediaRepository;
+  transactions: Transactions;
+  /** Writes VideoProcessed, ImageProcessed and VideoFailed with the change (the relay is nudged after the commit). */
+  events: EventWriter;
   bus: EventBus;
   storage: ObjectStorage;
-  relay: OutboxRelay;
   logger: Logger;
   binaries: FfmpegBinaries;
   /** Where temporary files go; default the OS temp directory. */
   tempDir?: string;
+  /** What one upload may cost (duration, frame rate, pixels, time); default `DEFAULT_PROCESSING_LIMITS`. */
+  limits?: ProcessingLimits;
 }
 
 export interface ProcessOutcome {
@@ -74,50 +70,58 @@ export interface ProcessOutcome {
  * skipped, and a Postgres advisory lock keeps two workers off the same media at once.
  */
 export class MediaProcessor {
-  constructor(private readonly deps: ProcessorDeps) {}
+  private readonly limits: ProcessingLimits;
+
+  constructor(private readonly deps: ProcessorDeps) {
+    this.limits = deps.limits ?? DEFAULT_PROCESSING_LIMITS;
+  }
 
   async process(job: Job<ProcessMediaJob>): Promise<ProcessOutcome> {
     const { mediaId } = job.payload;
     const kind = job.payload.mediaType === MediaType.IMAGE ? 'image' : 'video';
-    const lock = await this.lock(mediaId);
-    if (!lock) {
+    const unlock = await this.deps.media.tryLockProcessing(mediaId, (error) =>
+      this.deps.logger.warn({ err: error, mediaId }, 'could not release the processing lock; it goes with the connection'));
+    if (!unlock) {
       this.deps.logger.info({ mediaId }, 'media is being processed by another worker; job skipped');
       return { kind, skipped: 'busy', mediaSeconds: 0 };
     }
     try {
-      const media = await this.repo().findOneBy({ id: mediaId });
+      const media = await this.deps.media.find(mediaId);
       if (!media) return { kind, skipped: 'gone', mediaSeconds: 0 };
       if (media.status === 'completed' || media.status === 'error') {
         this.deps.logger.info({ mediaId, status: media.status }, 'media already processed; job skipped');
         return { kind, skipped: 'done', mediaSeconds: 0 };
       }
+      // The job's time: the base until the video's length is known, then in proportion to it.
+      const clock = new JobClock(job.signal, jobSeconds(0, this.limits));
       try {
-        return media.mediaType === 'image' ? await this.image(job, media) : await this.video(job, media);
+        return media.mediaType === 'image' ? await this.image(job, media, clock) : await this.video(job, media, clock);
       } catch (error) {
-        if (!(error instanceof MediaGoneError)) throw error;
+        if (!(error instanceof MediaGoneError)) throw clock.explain(error);
         await this.deps.storage.deletePrefix(mediaPrefix(mediaId)).catch(() => undefined);
         this.deps.logger.info({ mediaId }, 'media deleted during processing; outputs removed');
         return { kind, skipped: 'gone', mediaSeconds: 0 };
+      } finally {
+        clock.stop();
       }
     } finally {
-      await this.unlock(lock, mediaId);
+      await unlock();
     }
   }
 
   /** The job is given up: the media becomes `error`, with a reason the creator can read. */
   async fail(job: Job<ProcessMediaJob>, error: unknown): Promise<void> {
     const { mediaId, timelineId } = job.payload;
-    const media = await this.repo().findOneBy({ id: mediaId });
+    const media = await this.deps.media.find(mediaId);
     if (!media || media.status === 'completed') return;
     const isImage = media.mediaType === 'image';
     const reason = reasonOf(error, isImage ? GENERIC_IMAGE_FAILURE : GENERIC_VIDEO_FAILURE);
-    await this.deps.dataSource.transaction(async (manager) => {
-      await manager.update(Media, { id: mediaId }, { status: 'error', errorReason: reason, processedAt: new Date() });
+    await this.deps.transactions.run(async (manager) => {
+      await this.deps.media.update(mediaId, { status: 'error', errorReason: reason, processedAt: new Date() }, manager);
       if (!isImage) {
-        await Outbox.add(manager, MediaEvents.VideoFailed, { mediaId, timelineId, reason }, this.context(job));
+        await this.deps.events.add(manager, MediaEvents.VideoFailed, { mediaId, timelineId, reason }, this.context(job));
       }
     });
-    this.deps.relay.kick();
     await this.broadcast(
       timelineId,
       isImage
@@ -128,7 +132,7 @@ export class MediaProcessor {
 
   // -----------------------------------------------------------------------------------------------
 
-  private async video(job: Job<ProcessMediaJob>, media: Media): Promise<ProcessOutcome> {
+  private async video(job: Job<ProcessMediaJob>, media: Media, clock: JobClock): Promise<ProcessOutcome> {
     const { mediaId, timelineId } = job.payload;
     const progress = new ProgressReporter((update) =>
       this.broadcast(timelineId, { type: 'video_processing_progress', timelineId, videoId: mediaId, progress: update }),
@@ -140,8 +144,11 @@ export class MediaProcessor {
 
     const work = await mkdtemp(join(this.deps.tempDir ?? tmpdir(), `media-${mediaId.slice(0, 8)}-`));
     try {
-      const input = await this.download(job, join(work, 'original'));
-      const info = await probe(this.deps.binaries.ffprobe, input, 'video', job.signal);
+      const input = await this.download(job, join(work, 'original'), clock.signal);
+      const info = await probe(this.deps.binaries.ffprobe, input, 'video', clock.signal, this.limits.maxVideoPixels);
+      // Refused from the header, before anything is decoded.
+      checkVideo(info, this.limits);
+      clock.allow(jobSeconds(info.duration, this.limits));
       const metadata: MediaMetadata = {
         ...withoutRenditions(media.metadata),
         width: info.displayWidth,
@@ -161,7 +168,8 @@ export class MediaProcessor {
         input,
         outDir: out,
         probe: info,
-        signal: job.signal,
+        signal: clock.signal,
+        maxPixels: this.limits.maxVideoPixels,
         onProgress: (p) => progress.report(p.stage, p.fraction, p.message),
         onStills: async ({ thumbnail, poster }) => {
           await this.putFile(thumbnail, processedKeys.thumbnail(mediaId));
@@ -181,9 +189,9 @@ export class MediaProcessor {
 
       progress.report('finalizing', 0, 'Finishing');
       const renditions = result.renditions.map((r) => r.lines);
-      await this.deps.dataSource.transaction(async (manager) => {
+      await this.deps.transactions.run(async (manager) => {
         await this.updateIn(manager, mediaId, { status: 'completed', processedAt: new Date(), errorReason: null, metadata: { ...metadata, renditions } });
-        await Outbox.add(
+        await this.deps.events.add(
           manager,
           MediaEvents.VideoProcessed,
           {
@@ -198,7 +206,6 @@ export class MediaProcessor {
           this.context(job),
         );
       });
-      this.deps.relay.kick();
       progress.report('finalizing', 1, 'Video ready');
       await progress.flush();
       await this.broadcast(timelineId, { type: 'video_processing_completed', timelineId, video: { id: mediaId } });
@@ -211,16 +218,16 @@ export class MediaProcessor {
     }
   }
 
-  private async image(job: Job<ProcessMediaJob>, media: Media): Promise<ProcessOutcome> {
+  private async image(job: Job<ProcessMediaJob>, media: Media, clock: JobClock): Promise<ProcessOutcome> {
     const { mediaId, timelineId } = job.payload;
     await this.update(mediaId, { status: 'processing', errorReason: null });
     const work = await mkdtemp(join(this.deps.tempDir ?? tmpdir(), `media-${mediaId.slice(0, 8)}-`));
     try {
-      const input = await this.download(job, join(work, 'original'));
-      const result = await processImage({ ...this.deps.binaries, input, outDir: join(work, 'out'), signal: job.signal });
+      const input = await this.download(job, join(work, 'original'), clock.signal);
+      const result = await processImage({ ...this.deps.binaries, input, outDir: join(work, 'out'), signal: clock.signal, limits: this.limits });
       await this.putFile(result.web, processedKeys.webImage(mediaId));
       await this.putFile(result.thumbnail, processedKeys.thumbnail(mediaId));
-      await this.deps.dataSource.transaction(async (manager) => {
+      await this.deps.transactions.run(async (manager) => {
         await this.updateIn(manager, mediaId, {
           status: 'completed',
           processedAt: new Date(),
@@ -228,9 +235,8 @@ export class MediaProcessor {
           thumbnailKey: processedKeys.thumbnail(mediaId),
           metadata: { ...media.metadata, width: result.width, height: result.height },
         });
-        await Outbox.add(manager, MediaEvents.ImageProcessed, { mediaId, timelineId, width: result.width, height: result.height }, this.context(job));
+        await this.deps.events.add(manager, MediaEvents.ImageProcessed, { mediaId, timelineId, width: result.width, height: result.height }, this.context(job));
       });
-      this.deps.relay.kick();
       await this.broadcast(timelineId, { type: 'media_processing_completed', timelineId, mediaId, mediaType: 'image' });
       return { kind: 'image', mediaSeconds: 0 };
     } finally {
@@ -249,7 +255,7 @@ export class MediaProcessor {
     }
   }
 
-  private async download(job: Job<ProcessMediaJob>, file: string): Promise<string> {
+  private async download(job: Job<ProcessMediaJob>, file: string, signal: AbortSignal): Promise<string> {
     let source;
     try {
       source = await this.deps.storage.get(job.payload.originalKey);
@@ -257,8 +263,8 @@ export class MediaProcessor {
       if (error instanceof ObjectNotFoundError) throw ProcessingFailure.missingOriginal();
       throw error;
     }
-    await pipeline(source, createWriteStream(file), { signal: job.signal }).catch((error: unknown) => {
-      throw job.signal.aborted ? new AbortedError() : error;
+    await pipeline(source, createWriteStream(file), { signal }).catch((error: unknown) => {
+      throw signal.aborted ? new AbortedError() : error;
     });
     return file;
   }
@@ -268,17 +274,12 @@ export class MediaProcessor {
     await this.deps.storage.put(key, createReadStream(file), { contentType: contentTypeOf(file), size });
   }
 
-  private repo() {
-    return this.deps.dataSource.getRepository(Media);
-  }
-
   private update(mediaId: string, changes: Partial<Media>): Promise<void> {
-    return this.updateIn(this.deps.dataSource.manager, mediaId, changes);
+    return this.updateIn(undefined, mediaId, changes);
   }
 
-  private async updateIn(manager: EntityManager, mediaId: string, changes: Partial<Media>): Promise<void> {
-    const result = await manager.update(Media, { id: mediaId }, changes as never);
-    if (result.affected === 0) throw new MediaGoneError(mediaId);
+  private async updateIn(manager: EntityManager | undefined, mediaId: string, changes: Partial<Media>): Promise<void> {
+    if (!(await this.deps.media.update(mediaId, changes, manager))) throw new MediaGoneError(mediaId);
   }
 
   private context(job: Job<ProcessMediaJob>) {
@@ -291,31 +292,6 @@ export class MediaProcessor {
     } catch (error) {
       // Progress is a courtesy; a bus hiccup must not fail the job.
       this.deps.logger.warn({ err: error, type: message.type }, 'could not broadcast a processing message');
-    }
-  }
-
-  /** A session-level advisory lock on its own connection, held for the whole job. */
-  private async lock(mediaId: string): Promise<QueryRunner | null> {
-    const runner = this.deps.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [row] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [`media-processing:${mediaId}`])) as Array<{ locked: boolean }>;
-      if (row?.locked) return runner;
-    } catch (error) {
-      await runner.release();
-      throw error;
-    }
-    await runner.release();
-    return null;
-  }
-
-  private async unlock(runner: QueryRunner, mediaId: string): Promise<void> {
-    try {
-      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`media-processing:${mediaId}`]);
-    } catch (error) {
-      this.deps.logger.warn({ err: error, mediaId }, 'could not release the processing lock; it goes with the connection');
-    } finally {
-      await runner.release();
     }
   }
 }

@@ -43,15 +43,31 @@ interface FfprobeOutput {
   format?: { format_name?: string; duration?: string; tags?: Record<string, string> };
 }
 
-export async function probe(ffprobe: string, file: string, kind: 'video' | 'image', signal?: AbortSignal): Promise<ProbeResult> {
+/**
+ * ffprobe's view of a file. `maxPixels` is passed on to the decoders ffprobe may open to complete
+ * the stream's parameters: a frame larger than that is not decoded (the size stated by the
+ * container is still reported, and the limits refuse it).
+ */
+export async function probe(ffprobe: string, file: string, kind: 'video' | 'image', signal?: AbortSignal, maxPixels?: number): Promise<ProbeResult> {
   const unreadable = kind === 'video' ? ProcessingFailure.unreadableVideo : ProcessingFailure.unreadableImage;
   let output: FfprobeOutput;
+  let stderr = '';
   try {
-    const json = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal });
+    const limit = maxPixels ? ['-max_pixels', String(Math.ceil(maxPixels))] : [];
+    const json = await run(ffprobe, ['-v', 'error', ...limit, '-print_format', 'json', '-show_format', '-show_streams', file], {
+      signal,
+      onStderr: (text) => (stderr = text),
+    });
     output = JSON.parse(json) as FfprobeOutput;
   } catch (error) {
     if (signal?.aborted) throw error;
     throw unreadable(error);
+  }
+  // The decoder refused a frame past the limit (and the stream's size is then reported as 0 x 0).
+  const refused = /Picture size (\d+)x(\d+) exceeds specified max pixel count/.exec(stderr);
+  if (refused && maxPixels) {
+    const [width, height] = [Number(refused[1]), Number(refused[2])];
+    throw kind === 'video' ? ProcessingFailure.frameTooLarge(width, height, maxPixels) : ProcessingFailure.imageTooLarge(width, height, maxPixels);
   }
   const streams = output.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && (s.width ?? 0) > 0 && (s.height ?? 0) > 0);

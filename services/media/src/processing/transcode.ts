@@ -51,6 +51,8 @@ export interface TranscodeOptions {
   outDir: string;
   probe: ProbeResult;
   signal?: AbortSignal | undefined;
+  /** Frames larger than this are not decoded (`-max_pixels`): the probe's size was checked, this holds if a stream lies about it. */
+  maxPixels?: number | undefined;
   onProgress?: (progress: TranscodeProgress) => void;
   /** The stills exist (before any transcoding). */
   onStills?: (files: { thumbnail: string; poster: string }) => Promise<void>;
@@ -111,7 +113,7 @@ export async function transcodeVideo(options: TranscodeOptions): Promise<Transco
 }
 
 /** The thumbnail (160x90, letterboxed) and the poster, from the frame at min(2 s, duration/4). */
-export async function makeStills(options: Pick<TranscodeOptions, 'ffmpeg' | 'input' | 'outDir' | 'probe' | 'signal' | 'onProgress'>) {
+export async function makeStills(options: Pick<TranscodeOptions, 'ffmpeg' | 'input' | 'outDir' | 'probe' | 'signal' | 'onProgress' | 'maxPixels'>) {
   const { probe, outDir } = options;
   const at = Math.max(0, Math.min(2, probe.duration / 4));
   const thumbnail = join(outDir, THUMBNAIL.file);
@@ -128,6 +130,7 @@ export async function makeStills(options: Pick<TranscodeOptions, 'ffmpeg' | 'inp
     options.ffmpeg,
     [
       ...ffmpegCommon(),
+      ...maxPixelsOption(options.maxPixels),
       '-ss', at.toFixed(3), '-i', options.input,
       '-filter_complex', filter,
       '-map', '[thumb]', '-frames:v', '1', '-q:v', THUMBNAIL_QSCALE, '-f', 'image2', thumbnail,
@@ -140,22 +143,31 @@ export async function makeStills(options: Pick<TranscodeOptions, 'ffmpeg' | 'inp
 }
 
 const ffmpegCommon = (): string[] => ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
+const maxPixelsOption = (maxPixels: number | undefined): string[] => (maxPixels ? ['-max_pixels', String(Math.ceil(maxPixels))] : []);
 
-/** The arguments of one transcoding pass: one decode, one H.264 (+AAC) HLS output per rung. */
-export function passArguments(input: string, outDir: string, probe: ProbeResult, rungs: Rung[]): string[] {
+/**
+ * The arguments of one transcoding pass: one decode, one H.264 (+AAC) HLS output per rung.
+ *
+ * Frames keep their own timestamps (`-fps_mode vfr`): the encoders see exactly the frames the
+ * source has. With a constant output rate, ffmpeg would fill every gap with copies: a 1 KB file
+ * of two frames 600 s apart declared at 60 fps became 36,000 frames per rung. Above 60 fps the
+ * output rate (`-r 60`) drops the frames in excess, and never adds any.
+ */
+export function passArguments(input: string, outDir: string, probe: ProbeResult, rungs: Rung[], maxPixels?: number): string[] {
   const fps = outputFps(probe);
-  const capFps = probe.fps > 60 ? `fps=60,` : '';
   const labels = rungs.map((_, i) => `v${i}`);
-  const split = rungs.length > 1 ? `[0:v]${capFps}split=${rungs.length}${labels.map((l) => `[${l}]`).join('')};` : '';
+  const split = rungs.length > 1 ? `[0:v]split=${rungs.length}${labels.map((l) => `[${l}]`).join('')};` : '';
   const scaled = rungs
-    .map((r, i) => `${rungs.length > 1 ? `[${labels[i]}]` : `[0:v]${capFps}`}scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[o${i}]`)
+    .map((r, i) => `${rungs.length > 1 ? `[${labels[i]}]` : `[0:v]`}scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[o${i}]`)
     .join(';');
   const gop = String(Math.max(1, Math.round(fps * 2)));
-  const args = [...ffmpegCommon(), '-progress', 'pipe:1', '-nostats', '-i', input, '-filter_complex', split + scaled];
+  const args = [...ffmpegCommon(), '-progress', 'pipe:1', '-nostats', ...maxPixelsOption(maxPixels), '-i', input, '-filter_complex', split + scaled];
   rungs.forEach((r, i) => {
     const dir = join(outDir, 'hls', r.name);
     args.push('-map', `[o${i}]`);
     if (probe.hasAudio) args.push('-map', '0:a:0');
+    args.push('-fps_mode', 'vfr');
+    if (probe.fps > 60) args.push('-r', '60');
     args.push(
       '-map_metadata', '-1', '-map_chapters', '-1',
       '-c:v', 'libx264', '-preset', PRESET, '-profile:v', 'high', '-level:v', r.level,
@@ -176,7 +188,7 @@ export function passArguments(input: string, outDir: string, probe: ProbeResult,
 async function encodePass(options: TranscodeOptions, rungs: Rung[], report: (fraction: number) => void): Promise<void> {
   await Promise.all(rungs.map((r) => mkdir(join(options.outDir, 'hls', r.name), { recursive: true })));
   const duration = options.probe.duration;
-  await run(options.ffmpeg, passArguments(options.input, options.outDir, options.probe, rungs), {
+  await run(options.ffmpeg, passArguments(options.input, options.outDir, options.probe, rungs, options.maxPixels), {
     signal: options.signal,
     onProgress: (block) => {
       const seconds = progressSeconds(block);

@@ -9,7 +9,8 @@ export type ProcessMediaJob = MessageInitShape<typeof ProcessMediaJobSchema> & {
  * as their id, and the worker is idempotent per media.
  */
 export interface ProcessingQueue {
-  enqueue(job: ProcessMediaJob): Promise<void>;
+  /** Resolves `waiting` when the job waits for its person's turn instead (`FairProcessing`). */
+  enqueue(job: ProcessMediaJob): Promise<void | 'queued' | 'waiting'>;
 }
 
 /** Keeps the jobs it is given; for tests, and for running the API without a worker. */

@@ -4,13 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
-import { type ObjectStorage, type SignedInCaller, type TimelineAccess } from '@timeliner/platform';
+import { type ObjectStorage, type SignedInCaller, type TimelineAccess, type Transactions } from '@timeliner/platform';
 import { requireEdit, UPLOADERS_ONLY } from '../access/timeline-access.js';
 import type { Media } from '../media/media.entity.js';
-import { originalKey } from '../media/media-keys.js';
+import { originalKey } from '../storage/object-keys.js';
 import { assertAcceptedClaim, cleanOriginalName, FileTooLargeError, MAX_UPLOAD_BYTES, UnsupportedMediaError } from './file-acceptance.js';
 import { SNIFF_BYTES, sniff } from './sniff.js';
+import { type StorageQuota, StorageQuotaExceededException } from '../storage/storage-quota.js';
 import type { UploadCompletion } from './upload-completion.js';
 
 /** Room for the multipart framing around a file of the largest size. */
@@ -27,17 +27,24 @@ export const SIMPLE_UPLOAD_ROUTES = new Set(['/api/timelines/:id/videos', '/api/
  */
 export class SimpleUploads {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly storage: ObjectStorage,
     private readonly access: TimelineAccess,
     private readonly completion: UploadCompletion,
     private readonly logger: Logger,
+    private readonly quota: StorageQuota,
   ) {}
 
   async upload(caller: SignedInCaller, timelineId: string, field: 'video' | 'media', request: FastifyRequest): Promise<Media> {
     await requireEdit(this.access, caller, timelineId, { forbidden: UPLOADERS_ONLY });
+    await this.completion.assertCanUpload(caller.userId);
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES + FORM_OVERHEAD) throw new FileTooLargeError();
+    // Refused before reading when the form cannot fit; else the file is cut off once it passes what is left.
+    const usage = await this.quota.usage(caller.userId);
+    if (usage.remainingBytes === 0 || (Number.isFinite(declared) && declared > usage.remainingBytes + FORM_OVERHEAD)) {
+      throw new StorageQuotaExceededException(usage, Number.isFinite(declared) ? Math.max(0, declared - FORM_OVERHEAD) || declared : undefined);
+    }
     if (!request.isMultipart()) throw new BadRequestException(`Send a multipart form with the file in the '${field}' field`);
 
     let part: MultipartFile | undefined;
@@ -70,15 +77,19 @@ export class SimpleUploads {
     const mediaId = randomUUID();
     const key = originalKey(mediaId);
     let size = 0;
+    const limit = (): void => {
+      if (size > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
+      if (size > usage.remainingBytes) throw new StorageQuotaExceededException(usage);
+    };
     const counted = async function* (): AsyncGenerator<Buffer> {
       size += head.length;
-      if (size > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
+      limit();
       yield head;
       for (;;) {
         const next = await chunks.next();
         if (next.done) return;
         size += next.value.length;
-        if (size > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
+        limit();
         yield next.value;
       }
     };
@@ -93,9 +104,17 @@ export class SimpleUploads {
       throw new FileTooLargeError();
     }
 
-    const media = await this.dataSource.transaction((manager) =>
-      this.completion.record(manager, { mediaId, timelineId: timelineId.toLowerCase(), uploaderId: caller.userId, originalName, mimeType: found.mime, size, requestId: caller.requestId }),
-    );
+    let media: Media;
+    try {
+      media = await this.transactions.run(async (manager) => {
+        // Uploads of one person finishing at once: the last to claim the space may find it gone.
+        await this.quota.claim(manager, caller.userId, size);
+        return this.completion.record(manager, { mediaId, timelineId: timelineId.toLowerCase(), uploaderId: caller.userId, originalName, mimeType: found.mime, size, requestId: caller.requestId });
+      });
+    } catch (err) {
+      await this.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
     await this.completion.announce(media, caller.requestId);
     this.logger.debug({ mediaId, size }, 'stored a simple upload');
     return media;

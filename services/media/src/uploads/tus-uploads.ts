@@ -2,15 +2,18 @@ import { BadRequestException, ConflictException, GoneException, HttpException, H
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
-import { AUTHENTICATION_REQUIRED, type Caller, MultipartUploadNotFoundError, type ObjectStorage, type MultipartPart, type TimelineAccess } from '@timeliner/platform';
+import {
+  AUTHENTICATION_REQUIRED, type Caller, cleanName, isUuid, NUL_MESSAGE, MultipartUploadNotFoundError, type ObjectStorage, type MultipartPart, type TimelineAccess, type Transactions,
+} from '@timeliner/platform';
 import { requireEdit, UPLOADERS_ONLY } from '../access/timeline-access.js';
-import { isUuid } from '../ids.js';
-import { newTailKey, originalKey, uploadPrefix } from '../media/media-keys.js';
+import type { MediaRepository } from '../media/media.repository.js';
+import { MEDIA_ROOT, newTailKey, originalKey, uploadPrefix } from '../storage/object-keys.js';
 import { assertAcceptedClaim, cleanOriginalName, FileTooLargeError, MAX_UPLOAD_BYTES, UnsupportedMediaError } from './file-acceptance.js';
 import { SNIFF_BYTES, sniff } from './sniff.js';
 import type { UploadCompletion } from './upload-completion.js';
-import { UploadSession } from './upload-session.entity.js';
+import type { StorageQuota } from '../storage/storage-quota.js';
+import type { UploadSession } from './upload-session.entity.js';
+import type { SessionAdvance, SessionPosition, UploadSessionRepository } from './upload-session.repository.js';
 
 export const TUS_VERSION = '1.0.0';
 export const TUS_EXTENSIONS = 'creation,termination,expiration';
@@ -20,7 +23,7 @@ export const UPLOAD_NOT_FOUND = 'Upload not found';
 export interface TusUploadOptions {
   /** Size of each stored part but the last; at least S3's 5 MiB. Default 8 MiB. */
   partSize?: number;
-  /** An upload without progress for this long expires. Default 24 h. */
+  /** An upload without progress for this long expires (UPLOAD_EXPIRY_HOURS); the sweep then deletes what it stored. Default 24 h. */
   expiryMs?: number;
   /** Uploads one user may have in progress at once. Default 20. */
   maxActivePerUser?: number;
@@ -30,6 +33,8 @@ export interface TusUploadOptions {
 
 export interface UploadState {
   id: string;
+  /** The media item the finished upload becomes (chosen at creation). */
+  mediaId: string;
   offset: number;
   length: number;
   expiresAt: Date;
@@ -37,9 +42,6 @@ export interface UploadState {
 
 const MiB = 1024 * 1024;
 const MAX_METADATA_LENGTH = 4096;
-
-/** Rows of an `UPDATE ... RETURNING` through DataSource.query (TypeORM answers [rows, count]). */
-const returned = (raw: unknown): unknown[] => (Array.isArray(raw) && Array.isArray(raw[0]) ? raw[0] : Array.isArray(raw) ? raw : []);
 
 /** Part buffers are reused: a busy server keeps a few, not one per request ever made. */
 class BufferPool {
@@ -64,7 +66,10 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
       throw new BadRequestException('Upload-Metadata must be comma-separated "key base64value" pairs');
     }
     if (Object.hasOwn(metadata, key)) throw new BadRequestException(`Upload-Metadata names ${key} twice`);
-    metadata[key] = Buffer.from(value, 'base64').toString('utf8');
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    // As in every body and query (the platform's hostile-input rule): Postgres cannot store a NUL.
+    if (decoded.includes('\u0000')) throw new BadRequestException(`Upload-Metadata ${key}: ${NUL_MESSAGE}`);
+    metadata[key] = decoded;
   }
   return metadata;
 }
@@ -102,11 +107,14 @@ export class TusUploads {
   private readonly buffers: BufferPool;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sessions: UploadSessionRepository,
+    private readonly media: MediaRepository,
+    private readonly transactions: Transactions,
     private readonly storage: ObjectStorage,
     private readonly access: TimelineAccess,
     private readonly completion: UploadCompletion,
     private readonly logger: Logger,
+    private readonly quota: StorageQuota,
     options: TusUploadOptions = {},
   ) {
     this.partSize = Math.max(options.partSize ?? 8 * MiB, 5 * MiB);
@@ -127,20 +135,22 @@ export class TusUploads {
     if (!timelineId) throw new BadRequestException('Upload-Metadata must name the timelineId');
     if (!metadata.filename?.trim()) throw new BadRequestException('Upload-Metadata must name the filename');
     await requireEdit(this.access, caller, timelineId, { forbidden: UPLOADERS_ONLY });
+    await this.completion.assertCanUpload(caller.userId);
     if (length > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
     if (length === 0) throw new BadRequestException('The file is empty');
     const originalName = cleanOriginalName(metadata.filename);
-    const declaredType = (metadata.filetype ?? '').trim().slice(0, 100);
+    const declaredType = cleanName(metadata.filetype ?? '').trim().slice(0, 100);
     assertAcceptedClaim(declaredType, originalName);
 
-    const [{ n }] = await this.dataSource.query(`SELECT count(*)::int AS n FROM upload_sessions WHERE user_id = $1 AND status = 'active' AND expires_at > now()`, [caller.userId]);
-    if (n >= this.maxActivePerUser) throw new HttpException(`At most ${this.maxActivePerUser} uploads can be in progress at once`, HttpStatus.TOO_MANY_REQUESTS);
+    if ((await this.sessions.activeCount(caller.userId)) >= this.maxActivePerUser) throw new HttpException(`At most ${this.maxActivePerUser} uploads can be in progress at once`, HttpStatus.TOO_MANY_REQUESTS);
+    // The whole length is reserved at creation: uploads in progress together cannot pass the quota.
+    await this.quota.check(caller.userId, length);
 
     const id = randomUUID();
     const mediaId = randomUUID();
     const key = originalKey(mediaId);
     const multipartId = await this.storage.createMultipart(key, { contentType: 'application/octet-stream' });
-    const session = this.dataSource.getRepository(UploadSession).create({
+    const session = this.sessions.build({
       id,
       userId: caller.userId,
       timelineId: timelineId.toLowerCase(),
@@ -157,11 +167,19 @@ export class TusUploads {
       chunks: [],
       tailKey: null,
       tailSize: 0,
-      metadata: { timelineId, filename: metadata.filename.slice(0, 1000), ...(declaredType ? { filetype: declaredType } : {}) },
+      metadata: { timelineId, filename: cleanName(metadata.filename).slice(0, 1000), ...(declaredType ? { filetype: declaredType } : {}) },
       expiresAt: new Date(Date.now() + this.expiryMs),
     });
-    await this.dataSource.getRepository(UploadSession).insert(session);
-    return { id, offset: 0, length, expiresAt: session.expiresAt };
+    try {
+      await this.transactions.run(async (manager) => {
+        await this.quota.claim(manager, session.userId, length);
+        await this.sessions.insert(manager, session);
+      });
+    } catch (err) {
+      await this.storage.abortMultipart(key, multipartId).catch(() => undefined);
+      throw err;
+    }
+    return { id, mediaId, offset: 0, length, expiresAt: session.expiresAt };
   }
 
   /** HEAD: how many bytes are stored. An upload that has them all but was not finished (a crash) is finished now. */
@@ -194,7 +212,7 @@ export class TusUploads {
     try {
       const state = await this.receive(session, body, buffers);
       if (state.receivedBytes === session.totalSize) await this.finish(session.id, caller.requestId);
-      return { id: session.id, offset: state.receivedBytes, length: session.totalSize, expiresAt: state.expiresAt };
+      return { id: session.id, mediaId: session.mediaId, offset: state.receivedBytes, length: session.totalSize, expiresAt: state.expiresAt };
     } finally {
       for (const buffer of buffers) this.buffers.give(buffer);
     }
@@ -214,13 +232,9 @@ export class TusUploads {
    * processing job was interrupted. Safe to run on every replica at once.
    */
   async sweep(now = new Date()): Promise<{ expired: number; orphans: number; finished: number; requeued: number }> {
-    const repo = this.dataSource.getRepository(UploadSession);
     let expired = 0;
-    const stale: UploadSession[] = await this.dataSource.query(
-      `SELECT id FROM upload_sessions WHERE status = 'active' AND expires_at < $1 AND received_bytes < total_size ORDER BY expires_at LIMIT 500`, [now],
-    );
-    for (const { id } of stale) {
-      const session = await repo.findOneBy({ id });
+    for (const id of await this.sessions.expired(now)) {
+      const session = await this.sessions.find(id);
       if (!session || session.status !== 'active' || session.expiresAt >= now) continue;
       if (await this.discard(session, 'expired', now)) expired += 1;
     }
@@ -228,9 +242,8 @@ export class TusUploads {
     let orphans = 0;
     const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
     try {
-      for await (const upload of this.storage.listMultipartUploads({ prefix: 'media/', initiatedBefore: dayAgo })) {
-        const [owner] = await this.dataSource.query(`SELECT 1 FROM upload_sessions WHERE multipart_id = $1 AND status = 'active'`, [upload.uploadId]);
-        if (owner) continue;
+      for await (const upload of this.storage.listMultipartUploads({ prefix: MEDIA_ROOT, initiatedBefore: dayAgo })) {
+        if (await this.sessions.ownsMultipart(upload.uploadId)) continue;
         await this.storage.abortMultipart(upload.key, upload.uploadId);
         orphans += 1;
       }
@@ -240,10 +253,7 @@ export class TusUploads {
     }
 
     let finished = 0;
-    const complete: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM upload_sessions WHERE status = 'active' AND received_bytes = total_size AND updated_at < $1 LIMIT 100`, [new Date(now.getTime() - 60_000)],
-    );
-    for (const { id } of complete) {
+    for (const id of await this.sessions.unfinished(new Date(now.getTime() - 60_000))) {
       try {
         await this.finish(id);
         finished += 1;
@@ -253,25 +263,21 @@ export class TusUploads {
     }
 
     let requeued = 0;
-    const unqueued = await this.dataSource.query(
-      `SELECT id, timeline_id AS "timelineId", media_type AS "mediaType", filename, mime_type AS "mimeType" FROM media
-        WHERE status = 'processing' AND queued_at IS NULL AND uploaded_at < $1 LIMIT 100`, [new Date(now.getTime() - 60_000)],
-    );
-    for (const media of unqueued) if (await this.completion.queueProcessing(media)) requeued += 1;
+    for (const media of await this.media.neverQueued(new Date(now.getTime() - 60_000))) if (await this.completion.queueProcessing(media)) requeued += 1;
     return { expired, orphans, finished, requeued };
   }
 
   // ---------------------------------------------------------------------------------------------
 
   private stateOf(session: UploadSession): UploadState {
-    return { id: session.id, offset: session.receivedBytes, length: session.totalSize, expiresAt: session.expiresAt };
+    return { id: session.id, mediaId: session.mediaId, offset: session.receivedBytes, length: session.totalSize, expiresAt: session.expiresAt };
   }
 
   /** The caller's own upload; anyone else's is not found, an expired one is gone (410). */
   private async load(caller: Caller, id: string): Promise<UploadSession> {
     if (!caller.userId) throw new UnauthorizedException(AUTHENTICATION_REQUIRED);
     if (!isUuid(id)) throw new NotFoundException(UPLOAD_NOT_FOUND);
-    const session = await this.dataSource.getRepository(UploadSession).findOneBy({ id: id.toLowerCase() });
+    const session = await this.sessions.find(id.toLowerCase());
     if (!session || session.userId !== caller.userId || session.status === 'cancelled') throw new NotFoundException(UPLOAD_NOT_FOUND);
     if (session.status === 'expired' || (session.status === 'active' && session.expiresAt.getTime() <= Date.now())) {
       throw new GoneException('This upload has expired; start it again');
@@ -322,14 +328,12 @@ export class TusUploads {
       if (fill !== session.tailSize) throw new Error(`Tail of upload ${id} is shorter than recorded`);
     }
 
-    const advance = async (set: string, params: unknown[], next: number): Promise<void> => {
+    /** Moves the offset to `next` with `record` (a part or the tail), only from where this request found it. */
+    const advance = async (next: number, record: (from: SessionPosition, to: SessionAdvance) => Promise<boolean>): Promise<void> => {
       const expires = new Date(Date.now() + this.expiryMs);
-      const rows = returned(await this.dataSource.query(
-        `UPDATE upload_sessions SET ${set}, received_bytes = $2, mime_type = $3, expires_at = $4, updated_at = now()
-          WHERE id = $1 AND status = 'active' AND received_bytes = $5 AND received_chunks = $6 RETURNING id`,
-        [id, next, mimeType, expires, durable, parts, ...params],
-      ));
-      if (rows.length === 0) throw new ConflictException('The upload was changed by another request; ask for its offset again');
+      if (!(await record({ receivedBytes: durable, receivedChunks: parts }, { receivedBytes: next, mimeType, expiresAt: expires }))) {
+        throw new ConflictException('The upload was changed by another request; ask for its offset again');
+      }
       durable = next;
       expiresAt = expires;
     };
@@ -346,8 +350,7 @@ export class TusUploads {
       const done = (async () => {
         const part: MultipartPart = await storing;
         await previous;
-        await advance(`chunks = chunks || $7::jsonb, received_chunks = received_chunks + 1, tail_key = NULL, tail_size = 0`,
-          [JSON.stringify([{ partNumber: part.partNumber, etag: part.etag, size: part.size }])], (partNumber - 1) * partSize + data.length);
+        await advance((partNumber - 1) * partSize + data.length, (from, to) => this.sessions.recordPart(id, from, to, part));
         parts += 1;
         const old = tailKey;
         tailKey = null;
@@ -428,7 +431,7 @@ export class TusUploads {
       const fresh = newTailKey(id);
       await this.storage.put(fresh, buffer.subarray(0, fill), { size: fill, contentType: 'application/octet-stream' });
       try {
-        await advance(`tail_key = $7, tail_size = $8`, [fresh, fill], position);
+        await advance(position, (from, to) => this.sessions.recordTail(id, from, to, fresh, fill));
       } catch (err) {
         await this.storage.delete(fresh).catch(() => undefined);
         throw err;
@@ -445,8 +448,7 @@ export class TusUploads {
    * (a PATCH, a HEAD after a crash, the sweep) produce one media item.
    */
   private async finish(sessionId: string, requestId?: string): Promise<void> {
-    const repo = this.dataSource.getRepository(UploadSession);
-    const session = await repo.findOneBy({ id: sessionId });
+    const session = await this.sessions.find(sessionId);
     if (!session || session.status !== 'active' || session.receivedBytes !== session.totalSize) return;
     const parts = [...session.chunks].sort((a, b) => a.partNumber - b.partNumber);
     try {
@@ -458,9 +460,8 @@ export class TusUploads {
     const stored = await this.storage.stat(session.filename);
     if (!stored || stored.size !== session.totalSize) throw new Error(`Upload ${sessionId} completed with ${stored?.size ?? 'no'} bytes of ${session.totalSize}`);
 
-    const media = await this.dataSource.transaction(async (manager) => {
-      const flipped = returned(await manager.query(`UPDATE upload_sessions SET status = 'completed', tail_key = NULL, tail_size = 0, updated_at = now() WHERE id = $1 AND status = 'active' RETURNING id`, [sessionId]));
-      if (flipped.length === 0) return null;
+    const media = await this.transactions.run(async (manager) => {
+      if (!(await this.sessions.complete(manager, sessionId))) return null;
       return this.completion.record(manager, {
         mediaId: session.mediaId,
         timelineId: session.timelineId,
@@ -477,12 +478,9 @@ export class TusUploads {
 
   /** Ends an unfinished upload: its multipart upload and tail go, the row says why. */
   private async discard(session: UploadSession, status: 'cancelled' | 'expired', before?: Date): Promise<boolean> {
-    const rows = returned(await this.dataSource.query(
-      `UPDATE upload_sessions SET status = $2, tail_key = NULL, tail_size = 0, updated_at = now() WHERE id = $1 AND status = 'active'${before ? ' AND expires_at < $3' : ''} RETURNING id`,
-      before ? [session.id, status, before] : [session.id, status],
-    ));
+    const ended = await this.sessions.end(session.id, status, before);
     if (session.multipartId) await this.storage.abortMultipart(session.filename, session.multipartId).catch((err: unknown) => this.logger.warn({ err, sessionId: session.id }, 'could not abort a multipart upload'));
     await this.storage.deletePrefix(uploadPrefix(session.id)).catch((err: unknown) => this.logger.warn({ err, sessionId: session.id }, 'could not delete an upload tail'));
-    return rows.length > 0;
+    return ended;
   }
 }

@@ -23,6 +23,12 @@ function requireTusVersion(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 const tusResumable = { name: 'Tus-Resumable', required: true, description: 'Always 1.0.0' };
+/** The media item the upload becomes, named on creation (and on HEAD, for a client resuming): `/ws` processing messages carry this id. */
+export const UPLOAD_MEDIA_ID_HEADER = 'upload-media-id';
+const uploadMediaId = {
+  description: 'The id of the media item the finished upload becomes; the realtime messages about its processing (video_upload_started, progress, completion, errors) carry this id',
+  schema: { type: 'string', format: 'uuid' },
+} as const;
 const progress = (reply: FastifyReply, state: UploadState) =>
   reply.header('upload-offset', String(state.offset)).header('upload-expires', state.expiresAt.toUTCString());
 
@@ -58,12 +64,18 @@ export class TusController {
   @ApiHeader(tusResumable)
   @ApiHeader({ name: 'Upload-Length', required: true, description: 'Size of the whole file in bytes; at most 2 GiB' })
   @ApiHeader({ name: 'Upload-Metadata', required: true, description: 'tus metadata: timelineId, filename and filetype, values base64' })
-  @ApiCreatedResponse({ description: 'Created', headers: { Location: { description: '/api/uploads/{id}', schema: { type: 'string' } }, 'Upload-Expires': { schema: { type: 'string' } } } })
+  @ApiCreatedResponse({
+    description: 'Created',
+    headers: { Location: { description: '/api/uploads/{id}', schema: { type: 'string' } }, 'Upload-Media-Id': uploadMediaId, 'Upload-Expires': { schema: { type: 'string' } } },
+  })
   @ApiBadRequestResponse({ description: 'Missing or malformed Upload-Length or Upload-Metadata' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiForbiddenResponse({ description: 'Only the owner and editors upload' })
   @ApiNotFoundResponse({ description: 'Timeline not found (or not visible to the caller)' })
-  @ApiPayloadTooLargeResponse({ description: 'File too large. Maximum size is 2GB.' })
+  @ApiPayloadTooLargeResponse({
+    description: 'File too large. Maximum size is 2GB. Or: Not enough storage space for Upload-Length (the body carries remainingBytes, quotaBytes, usedBytes)',
+    headers: { 'Storage-Remaining-Bytes': { description: 'With the storage-space refusal: the bytes the caller may still upload', schema: { type: 'integer' } } },
+  })
   @ApiUnsupportedMediaTypeResponse({ description: 'Invalid file type. Only video and image files are supported. Received: {type} for {name}' })
   @ApiResponse({ status: 412, description: 'Tus-Resumable is not 1.0.0' })
   @ApiResponse({ status: 429, description: 'Too many uploads in progress' })
@@ -74,7 +86,7 @@ export class TusController {
       deferLength: header(request, 'upload-defer-length'),
       metadata: header(request, 'upload-metadata'),
     });
-    void reply.header('location', `/api/uploads/${state.id}`).header('upload-expires', state.expiresAt.toUTCString());
+    void reply.header('location', `/api/uploads/${state.id}`).header(UPLOAD_MEDIA_ID_HEADER, state.mediaId).header('upload-expires', state.expiresAt.toUTCString());
   }
 
   @Head(':id')
@@ -82,7 +94,10 @@ export class TusController {
   @ApiOperation({ summary: 'How much of an upload is stored (its creator only)' })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiHeader(tusResumable)
-  @ApiOkResponse({ description: 'Upload-Offset and Upload-Length', headers: { 'Upload-Offset': { schema: { type: 'integer' } }, 'Upload-Length': { schema: { type: 'integer' } } } })
+  @ApiOkResponse({
+    description: 'Upload-Offset and Upload-Length',
+    headers: { 'Upload-Offset': { schema: { type: 'integer' } }, 'Upload-Length': { schema: { type: 'integer' } }, 'Upload-Media-Id': uploadMediaId },
+  })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiNotFoundResponse({ description: 'No such upload of the caller' })
   @ApiGoneResponse({ description: 'The upload expired' })
@@ -90,7 +105,7 @@ export class TusController {
     void reply.header('cache-control', 'no-store');
     requireTusVersion(request, reply);
     const state = await this.uploads.head(caller, id);
-    void progress(reply, state).header('upload-length', String(state.length));
+    void progress(reply, state).header('upload-length', String(state.length)).header(UPLOAD_MEDIA_ID_HEADER, state.mediaId);
   }
 
   @Patch(':id')

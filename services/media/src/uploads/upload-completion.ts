@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type EventBus, type EventWriter, broadcastRealtime } from '@timeliner/platform';
+import { type EventBus, type EventWriter, broadcastRealtime, TooManyRequestsException } from '@timeliner/platform';
 import { MediaEvents, MediaType as ProtoMediaType, Realtime } from '@timeliner/proto';
 import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
-import { Media } from '../media/media.entity.js';
-import { originalKey } from '../media/media-keys.js';
+import type { EntityManager } from 'typeorm';
+import type { Media } from '../media/media.entity.js';
+import type { MediaRepository } from '../media/media.repository.js';
+import { originalKey } from '../storage/object-keys.js';
 import type { ProcessingQueue } from '../queue/processing-queue.js';
 import { mediaTypeOfMime, titleFrom } from './file-acceptance.js';
 
@@ -19,6 +20,9 @@ export interface StoredUpload {
   requestId?: string;
 }
 
+/** What the studio shows for a video queued behind its person's earlier uploads (`FairProcessing`). */
+export const WAITING_FOR_TURN = 'Waiting for your earlier uploads to be processed';
+
 export const protoMediaType = (mediaType: Media['mediaType']): ProtoMediaType =>
   mediaType === 'image' ? ProtoMediaType.IMAGE : ProtoMediaType.VIDEO;
 
@@ -30,24 +34,35 @@ export const protoMediaType = (mediaType: Media['mediaType']): ProtoMediaType =>
  */
 export class UploadCompletion {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly media: MediaRepository,
     private readonly events: EventWriter,
     private readonly queue: ProcessingQueue,
     private readonly bus: EventBus,
     private readonly logger: Logger,
+    /** Media of one person that may wait for processing before their next upload is refused (429). */
+    private readonly maxPendingPerPerson = 20,
   ) {}
+
+  /**
+   * Refuses a new upload (429, Retry-After a minute) while the person already has
+   * `maxPendingPerPerson` media waiting for processing: what one person can put in front of the
+   * worker is bounded.
+   */
+  async assertCanUpload(userId: string): Promise<void> {
+    const n = await this.media.pendingOf(userId);
+    if (n >= this.maxPendingPerPerson) {
+      throw new TooManyRequestsException(`You have ${n} uploads waiting to be processed, the most at once; upload more when some are ready`, 60);
+    }
+  }
 
   /** Inserts the media row and the event with `manager` (the caller's transaction). */
   async record(manager: EntityManager, upload: StoredUpload): Promise<Media> {
     const mediaType = mediaTypeOfMime(upload.mimeType);
-    const rows: Media[] = await manager.query(
-      `INSERT INTO media (id, timeline_id, uploader_id, filename, original_name, title, media_type, file_size, mime_type, status, position, uploaded_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'processing',
-               (SELECT coalesce(max(position), -1) + 1 FROM media WHERE timeline_id = $2), now())
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [upload.mediaId, upload.timelineId, upload.uploaderId, originalKey(upload.mediaId), upload.originalName, titleFrom(upload.originalName), mediaType, upload.size, upload.mimeType],
-    );
-    if (rows.length > 0) {
+    const inserted = await this.media.insertUploaded(manager, {
+      id: upload.mediaId, timelineId: upload.timelineId, uploaderId: upload.uploaderId, filename: originalKey(upload.mediaId), originalName: upload.originalName,
+      title: titleFrom(upload.originalName), mediaType, size: upload.size, mimeType: upload.mimeType,
+    });
+    if (inserted) {
       await this.events.add(manager, MediaEvents.UploadCompleted, {
         mediaId: upload.mediaId,
         timelineId: upload.timelineId,
@@ -58,13 +73,32 @@ export class UploadCompletion {
         size: BigInt(upload.size),
       }, { actorUserId: upload.uploaderId, requestId: upload.requestId ?? randomUUID() });
     }
-    return manager.findOneByOrFail(Media, { id: upload.mediaId });
+    const media = await this.media.find(upload.mediaId, manager);
+    if (!media) throw new Error(`Media ${upload.mediaId} is not there after its insert`);
+    return media;
   }
 
-  /** After the commit: the event goes out, the job is queued, the timeline's watchers are told. */
+  /** The studio shows why a video has not started: the person's earlier uploads are processed first. */
+  private async tellWaiting(media: Pick<Media, 'id' | 'timelineId' | 'mediaType'>): Promise<void> {
+    if (media.mediaType !== 'video') return;
+    try {
+      await broadcastRealtime(this.bus, Realtime.timelineSubject(media.timelineId), {
+        type: 'video_processing_progress',
+        timelineId: media.timelineId,
+        videoId: media.id,
+        progress: { stage: 'waiting', progress: 0, message: WAITING_FOR_TURN },
+      });
+    } catch (err) {
+      this.logger.warn({ err, mediaId: media.id }, 'could not broadcast that a video waits its turn');
+    }
+  }
+
+  /**
+   * After the commit: the job is queued, the timeline's watchers are told (and,
+   * when the video waits for the person's earlier uploads, that it does).
+   */
   async announce(media: Media, requestId?: string): Promise<void> {
-    this.events.committed();
-    await this.queueProcessing(media);
+    const outcome = await this.enqueue(media);
     try {
       await broadcastRealtime(this.bus, Realtime.timelineSubject(media.timelineId), {
         type: 'video_upload_started',
@@ -74,15 +108,22 @@ export class UploadCompletion {
     } catch (err) {
       this.logger.warn({ err, mediaId: media.id }, 'could not broadcast video_upload_started');
     }
+    if (outcome === 'waiting') await this.tellWaiting(media);
   }
 
   /**
    * Hands the job to the work queue and notes when; a failure leaves `queued_at` empty and the
-   * sweep tries again, so a stored upload is never left unprocessed.
+   * sweep tries again, so a stored upload is never left unprocessed. A job waiting for its
+   * person's turn (`FairProcessing`) is not queued yet: the worker queues it after their previous one.
    */
   async queueProcessing(media: Pick<Media, 'id' | 'timelineId' | 'mediaType' | 'filename' | 'mimeType'>): Promise<boolean> {
+    return (await this.enqueue(media)) === 'queued';
+  }
+
+  private async enqueue(media: Pick<Media, 'id' | 'timelineId' | 'mediaType' | 'filename' | 'mimeType'>): Promise<'queued' | 'waiting' | 'failed'> {
+    let outcome;
     try {
-      await this.queue.enqueue({
+      outcome = await this.queue.enqueue({
         mediaId: media.id,
         timelineId: media.timelineId,
         mediaType: protoMediaType(media.mediaType),
@@ -91,9 +132,10 @@ export class UploadCompletion {
       });
     } catch (err) {
       this.logger.error({ err, mediaId: media.id }, 'could not queue processing; the sweep will retry');
-      return false;
+      return 'failed';
     }
-    await this.dataSource.query('UPDATE media SET queued_at = now() WHERE id = $1 AND queued_at IS NULL', [media.id]);
-    return true;
+    if (outcome === 'waiting') return 'waiting';
+    await this.media.markQueued(media.id);
+    return 'queued';
   }
 }

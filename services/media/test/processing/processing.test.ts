@@ -23,9 +23,8 @@ import { MediaEvents, MediaJobs, MediaType, Realtime, type RealtimeMessage } fro
 import type { Server } from 'node:http';
 import type { DataSource } from 'typeorm';
 import { Media } from '../../src/media/media.entity.js';
-import { originalKey } from '../../src/media/media-keys.js';
+import { originalKey, processedKeys } from '../../src/storage/object-keys.js';
 import { listenHealth } from '../../src/processing/health-server.js';
-import { processedKeys } from '../../src/processing/media-processor.js';
 import { schema } from '../../src/schema.js';
 import { type RunningMediaWorker, startMediaWorker } from '../../src/worker-runtime.js';
 
@@ -111,7 +110,7 @@ describe('media processing worker (real ffmpeg, Postgres, NATS)', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'media-proc-test-'));
-    db = await createTestDatabase('mediaproc');
+    db = await createTestDatabase('mediaproc', { schemas: [schema] });
     [dataSource, bus, queue] = await Promise.all([
       openDatabase({ url: db.url, schema: schema.name, entities: schema.entities, migrations: schema.migrations }),
       JetStreamEventBus.connect({ servers: testNatsUrl(), prefix, name: 'media-proc-test', logger }),

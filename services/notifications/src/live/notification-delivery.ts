@@ -1,6 +1,6 @@
 import { broadcastRealtime, type EventBus, type Logger, on } from '@timeliner/platform';
 import { type NotificationEntry, NotificationEvents, Realtime } from '@timeliner/proto';
-import { NotificationRepository } from '../notifications/notification.repository.js';
+import type { NotificationRepository } from '../notifications/notification.repository.js';
 import type { PushDispatcher } from '../push/push-dispatcher.js';
 
 /**
@@ -19,8 +19,7 @@ import type { PushDispatcher } from '../push/push-dispatcher.js';
  * A push is not sent for an entry that is gone (taken back) or already read by then: the
  * person has seen it, or there is nothing left to see.
  */
-export function deliveryHandlers(bus: EventBus, push: PushDispatcher, logger: Logger) {
-  const notifications = new NotificationRepository();
+export function deliveryHandlers(bus: EventBus, notifications: NotificationRepository, push: PushDispatcher, logger: Logger) {
   const inOrder = new PerRecipient();
   return [
     on(NotificationEvents.NotificationChanged, (change, meta, manager) =>
@@ -29,7 +28,7 @@ export function deliveryHandlers(bus: EventBus, push: PushDispatcher, logger: Lo
         const subject = Realtime.userSubject(recipientId);
         const context = meta.requestId ? { requestId: meta.requestId } : {};
         const grown = change.notificationId ? await notifications.entryWithUnreadCount(manager, recipientId, change.notificationId) : null;
-        const unreadCount = grown?.unreadCount ?? (await notifications.unreadCount(manager, recipientId));
+        const unreadCount = grown?.unreadCount ?? (await notifications.unreadCount(recipientId, manager));
         const shown = grown ? (change.push && !grown.entry.read ? grown.entry : undefined) : change.unlistedEntry ? (JSON.parse(change.unlistedEntry) as NotificationEntry) : undefined;
         // The push first: a failure after it was queued redelivers the event, and the same job ids are dropped.
         if (shown) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { actorPhrase, describe as sentence, linkOf } from './notification-kinds.js';
+import { actorPhrase, describe as sentence, groupKeyOf, linkOf } from './notification-kinds.js';
 
 describe('notification wording', () => {
   it('names up to three people, then the latest two and how many others', () => {
@@ -17,6 +17,10 @@ describe('notification wording', () => {
     expect(sentence('like', { actorNames: ['Ana', 'Ben', 'Cy'], count: 14, targetType: 'timeline', title: 'Trip' })).toBe('Ana, Ben and 12 others liked your timeline "Trip"');
     expect(sentence('comment', { actorNames: ['Ana'], count: 1, targetType: 'post', title: null })).toBe('Ana commented on your post');
     expect(sentence('video_failed', { actorNames: [], count: 1, targetType: 'video', title: 'clip.mp4' })).toBe('Your video "clip.mp4" could not be processed');
+    expect(sentence('like', { actorNames: ['Ana'], count: 1, targetType: 'video', title: 'clip.mp4', timelineTitle: 'Trip' })).toBe('Ana liked your video "clip.mp4"');
+    expect(sentence('comment', { actorNames: ['Ana'], count: 1, targetType: 'video', title: null, timelineTitle: 'Trip' })).toBe('Ana commented on your video in "Trip"');
+    expect(sentence('video_processed', { actorNames: [], count: 4, targetType: 'video', title: 'clip.mp4', timelineTitle: 'Trip' })).toBe('4 of your videos in "Trip" are ready to watch');
+    expect(sentence('video_failed', { actorNames: [], count: 2, targetType: 'video', title: 'clip.mp4', timelineTitle: null })).toBe('2 of your videos could not be processed');
   });
 
   it('leads to the target in the app', () => {
@@ -24,8 +28,16 @@ describe('notification wording', () => {
     const timelineId = '4afc471c-42b0-4b2f-a868-b5492b971057';
     expect(linkOf({ type: 'timeline', id, timelineId: id })).toBe(`/watch/${id}`);
     expect(linkOf({ type: 'video', id, timelineId })).toBe(`/watch/${timelineId}?video=${id}`);
-    expect(linkOf({ type: 'post', id, timelineId: null, ownerId: timelineId })).toBe(`/profile/${timelineId}`);
+    expect(linkOf({ type: 'post', id, timelineId: null, ownerId: timelineId })).toBe(`/post/${id}`);
+    expect(linkOf({ type: 'export', id, timelineId })).toBe(`/exports/${id}`);
     expect(linkOf({ type: 'user', id, timelineId: null })).toBe(`/profile/${id}`);
     expect(linkOf({ type: 'invitation', id, timelineId })).toBe(`/invite/${id}`);
+  });
+
+  it('groups the processing of videos by timeline, everything else by target', () => {
+    const target = { type: 'video' as const, id: 'v1', timelineId: 't1' };
+    expect(groupKeyOf('video_processed', target)).toBe('video_processed:timeline:t1');
+    expect(groupKeyOf('video_failed', target)).toBe('video_failed:timeline:t1');
+    expect(groupKeyOf('like', target)).toBe('like:video:v1');
   });
 });

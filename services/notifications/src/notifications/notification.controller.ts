@@ -1,12 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
+import { CurrentCaller, nextCursorHeaderDoc, sendPage, SignedIn, type SignedInCaller } from '@timeliner/platform';
 import type { NotificationEntry } from '@timeliner/proto';
 import { NotificationDto, NotificationPageQueryDto, UnreadCountDto } from './notification.dto.js';
 import { NotificationService } from './notification.service.js';
-
-const NEXT_CURSOR = { 'X-Next-Cursor': { description: 'Cursor of the next page; absent on the last page', schema: { type: 'string' } } };
 
 @ApiTags('notifications')
 @Controller('api/notifications')
@@ -23,12 +21,10 @@ export class NotificationController {
 
   @Get()
   @ApiOperation({ summary: "The caller's notifications, grouped, newest activity first" })
-  @ApiOkResponse({ type: [NotificationDto], headers: NEXT_CURSOR })
+  @ApiOkResponse({ type: [NotificationDto], headers: nextCursorHeaderDoc() })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
   async listNotifications(@CurrentCaller() caller: SignedInCaller, @Query() query: NotificationPageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<NotificationEntry[]> {
-    const page = await this.notifications.list(caller, query);
-    if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
-    return page.items;
+    return sendPage(reply, await this.notifications.list(caller, query));
   }
 
   @Post('read-all')

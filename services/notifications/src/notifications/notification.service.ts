@@ -1,10 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
-import type { SignedInCaller } from '@timeliner/platform';
+import { isUuid, type SignedInCaller, type Transactions } from '@timeliner/platform';
 import type { NotificationEntry } from '@timeliner/proto';
-import type { DataSource } from 'typeorm';
-import { isUuid } from '../ids.js';
 import type { NotificationOutlet } from './notifier.js';
-import { type EntryPage, NotificationRepository } from './notification.repository.js';
+import type { EntryPage, NotificationRepository } from './notification.repository.js';
 import { DEFAULT_PAGE_SIZE, type NotificationPageQueryDto, type UnreadCountDto } from './notification.dto.js';
 
 const NOT_FOUND = 'Notification not found';
@@ -12,23 +10,23 @@ const NOT_FOUND = 'Notification not found';
 /** A person's own notifications: nobody else's is ever found. */
 export class NotificationService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly notifications: NotificationRepository,
     private readonly outlet: NotificationOutlet,
   ) {}
 
   async unreadCount(caller: SignedInCaller): Promise<UnreadCountDto> {
-    return { count: await this.notifications.unreadCount(this.dataSource.manager, caller.userId) };
+    return { count: await this.notifications.unreadCount(caller.userId) };
   }
 
   list(caller: SignedInCaller, query: NotificationPageQueryDto): Promise<EntryPage> {
-    return this.notifications.page(this.dataSource.manager, caller.userId, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
+    return this.notifications.page(caller.userId, query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
   }
 
   /** The person's other tabs and devices clear their badge too (told through the outbox, with the change). */
   async markRead(caller: SignedInCaller, id: string): Promise<NotificationEntry> {
     if (!isUuid(id)) throw new NotFoundException(NOT_FOUND);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       if (!(await this.notifications.markRead(manager, caller.userId, id.toLowerCase()))) throw new NotFoundException(NOT_FOUND);
       await this.outlet.countChanged(manager, caller.userId);
       return (await this.notifications.entry(manager, caller.userId, id.toLowerCase()))!;
@@ -36,7 +34,7 @@ export class NotificationService {
   }
 
   async markAllRead(caller: SignedInCaller): Promise<UnreadCountDto> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       if ((await this.notifications.markAllRead(manager, caller.userId)) > 0) await this.outlet.countChanged(manager, caller.userId);
     });
     return { count: 0 };

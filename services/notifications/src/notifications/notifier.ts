@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationEntry } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
-import { PreferenceRepository } from '../preferences/preference.repository.js';
-import { describe, GROUP_WINDOW_MS, groupKeyOf, linkOf, type NotificationKind, type TargetType, TYPE_OF } from './notification-kinds.js';
-import { UNKNOWN_PERSON } from './notification.repository.js';
+import type { PreferenceRepository } from '../preferences/preference.repository.js';
+import { GROUP_WINDOW_MS, GROUPED_BY_TIMELINE, groupKeyOf, linkOf, type NotificationKind, type TargetType, TOLD_ONCE_A_DAY, TOLD_ONCE_WINDOW_MS, TYPE_OF } from './notification-kinds.js';
+import { entryOf, UNKNOWN_PERSON } from './notification.repository.js';
+import { silencedFor } from './person-filter-gate.js';
 
 /** One thing that happened that a person is to be told about. */
 export interface Activity {
@@ -15,6 +16,8 @@ export interface Activity {
   /** Null for what the system did (a video finished processing). */
   actorId: string | null;
   occurredAt: Date;
+  /** The words of what was said (a comment, a post), for the recipient's muted words; the title counts too. */
+  text?: string;
 }
 
 /**
@@ -36,23 +39,27 @@ export interface NotificationOutlet {
  * exactly once.
  */
 export class Notifier {
-  private readonly preferences = new PreferenceRepository();
-
-  constructor(private readonly outlet: NotificationOutlet) {}
+  constructor(
+    private readonly outlet: NotificationOutlet,
+    private readonly preferences: PreferenceRepository,
+  ) {}
 
   async add(manager: EntityManager, activity: Activity): Promise<void> {
     const { recipientId, kind, target } = activity;
     // Never for one's own actions.
     if (activity.actorId !== null && activity.actorId === recipientId) return;
-    const channels = await this.preferences.channels(manager, recipientId, TYPE_OF[kind]);
+    // Nor from someone blocked either way or muted, nor with a muted word (person-filter-gate.ts).
+    if (await silencedFor(manager, recipientId, activity.actorId, [activity.text, target.title].filter(Boolean).join(' '))) return;
+    const channels = kind === 'moderation' ? { inApp: true, push: true } : await this.preferences.channels(manager, recipientId, TYPE_OF[kind]);
     if (!channels.inApp && !channels.push) return;
-    const groupKey = groupKeyOf(kind, target.type, target.id);
+    const groupKey = groupKeyOf(kind, target);
     const link = linkOf(target);
 
     // One writer per recipient and group at a time, so replicas never open two entries for one group.
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${recipientId}:${groupKey}`]);
     const known = await manager.query('SELECT 1 FROM notification_activities WHERE recipient_id = $1 AND source_key = $2', [recipientId, activity.sourceKey]);
     if (known.length > 0) return;
+    if (!(await this.firstToday(manager, activity, groupKey))) return;
 
     if (!channels.inApp) {
       await this.outlet.pushOnly(manager, recipientId, await this.standalone(manager, activity, link), groupKey);
@@ -87,6 +94,24 @@ export class Notifier {
   }
 
   /**
+   * False when the same person's same kind of activity on the same thing was told to this person
+   * within the last 24 hours (TOLD_ONCE_A_DAY); otherwise records this telling. One statement,
+   * so concurrent events, on any replica, let exactly one through: the second waits for the
+   * first's row and then finds it too recent. An activity older than the last telling is not told.
+   */
+  private async firstToday(manager: EntityManager, activity: Activity, groupKey: string): Promise<boolean> {
+    if (!TOLD_ONCE_A_DAY.has(activity.kind) || activity.actorId === null) return true;
+    const rows = (await manager.query(
+      `INSERT INTO told_once_a_day (recipient_id, actor_id, subject, told_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (recipient_id, actor_id, subject) DO UPDATE SET told_at = EXCLUDED.told_at
+        WHERE told_once_a_day.told_at <= EXCLUDED.told_at - make_interval(secs => $5)
+       RETURNING 1`,
+      [activity.recipientId, activity.actorId, groupKey.slice(0, 100), activity.occurredAt, TOLD_ONCE_WINDOW_MS / 1000],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /**
    * An undo (unlike, unfollow, a deleted comment): the activities caused by `sourceKey` leave
    * the entries that are still unread, and an entry left with nobody goes. Read entries stay as
    * they were read.
@@ -107,6 +132,22 @@ export class Notifier {
   }
 
   /**
+   * A block: what either of the two was told of the other's actions goes, read or not, and an
+   * entry left with nobody goes.
+   */
+  async forgetBetween(manager: EntityManager, a: string, b: string): Promise<void> {
+    const [removed] = (await manager.query(
+      `DELETE FROM notification_activities WHERE (recipient_id = $1 AND actor_id = $2) OR (recipient_id = $2 AND actor_id = $1) RETURNING notification_id, recipient_id`,
+      [a, b],
+    )) as [Array<{ notification_id: string; recipient_id: string }>, number];
+    if (removed.length === 0) return;
+    const ids = [...new Set(removed.map((row) => row.notification_id))];
+    await manager.query(`UPDATE notifications SET count = ${COUNT_ACTORS.replace('$1', 'notifications.id')} WHERE id = ANY($1)`, [ids]);
+    await manager.query('DELETE FROM notifications WHERE id = ANY($1) AND count = 0', [ids]);
+    await this.announceCounts(manager, removed.map((row) => row.recipient_id));
+  }
+
+  /**
    * Drops notifications about a timeline, read or not: for everyone (it was deleted), for the
    * people listed, or for everyone except the people listed (it became private).
    */
@@ -116,8 +157,34 @@ export class Notifier {
     await this.drop(manager, `timeline_id = $1 ${filter}`, params);
   }
 
-  /** Drops every notification about a target that no longer exists (a deleted post or video). */
+  /**
+   * Drops every notification about a target that no longer exists (a deleted post or video). A
+   * deleted video leaves the entries grouping its timeline's processed videos (read or not) as
+   * one video fewer, gone when it was their last; one that led to it leads to another of them.
+   */
   async dropAboutTarget(manager: EntityManager, targetType: TargetType, targetId: string): Promise<void> {
+    if (targetType === 'video') {
+      const kinds = [...GROUPED_BY_TIMELINE];
+      const [removed] = (await manager.query(
+        `DELETE FROM notification_activities WHERE source_key = ANY($1) RETURNING notification_id, recipient_id`,
+        [kinds.map((kind) => `${kind}:${targetId}`)],
+      )) as [Array<{ notification_id: string; recipient_id: string }>, number];
+      const ids = [...new Set(removed.map((row) => row.notification_id))];
+      if (ids.length > 0) {
+        await manager.query(`UPDATE notifications SET count = ${COUNT_ACTORS.replace('$1', 'notifications.id')} WHERE id = ANY($1)`, [ids]);
+        await manager.query('DELETE FROM notifications WHERE id = ANY($1) AND count = 0', [ids]);
+        await manager.query(
+          `UPDATE notifications n SET target_id = next.video_id::uuid, link = '/watch/' || n.timeline_id || '?video=' || next.video_id
+             FROM (SELECT DISTINCT ON (a.notification_id) a.notification_id, split_part(a.source_key, ':', 2) AS video_id
+                     FROM notification_activities a WHERE a.notification_id = ANY($1) ORDER BY a.notification_id, a.occurred_at, a.id) next
+            WHERE n.id = next.notification_id AND n.target_id = $2 AND n.timeline_id IS NOT NULL`,
+          [ids, targetId],
+        );
+        await this.announceCounts(manager, removed.map((row) => row.recipient_id));
+      }
+      await this.drop(manager, 'target_type = $1 AND target_id = $2 AND NOT (kind = ANY($3))', [targetType, targetId, kinds]);
+      return;
+    }
     await this.drop(manager, 'target_type = $1 AND target_id = $2', [targetType, targetId]);
   }
 
@@ -142,18 +209,24 @@ export class Notifier {
       : [];
     const at = activity.occurredAt.toISOString();
     const { target } = activity;
-    return {
+    const [names] = (await manager.query(
+      `SELECT (SELECT nullif(original_name, '') FROM videos WHERE $1::text = 'video' AND id = $2) AS video_name, (SELECT nullif(title, '') FROM timelines WHERE id = $3) AS timeline_title`,
+      [target.type, target.id, target.timelineId],
+    )) as Array<{ video_name: string | null; timeline_title: string | null }>;
+    const title = target.type === 'video' ? (names?.video_name ?? (GROUPED_BY_TIMELINE.has(activity.kind) ? target.title : null)) : target.title;
+    return entryOf({
       id: randomUUID(),
+      recipientId: activity.recipientId,
       kind: activity.kind,
-      count: actors.length,
+      count: Math.max(actors.length, 1),
       actors,
       read: false,
       link,
-      target: { type: target.type, id: target.id, timelineId: target.timelineId, title: target.title },
-      text: describe(activity.kind, { actorNames: actors.map((a) => a.displayName), count: actors.length, targetType: target.type, title: target.title }),
+      target: { type: target.type, id: target.id, timelineId: target.timelineId, title },
+      timelineTitle: names?.timeline_title ?? null,
       createdAt: at,
       updatedAt: at,
-    };
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
 import { PushKeyDto, PushSubscribedDto, PushSubscriptionDto, PushUnsubscribeDto } from './push.dto.js';
 import { PushService } from './push.service.js';
@@ -18,9 +18,10 @@ export class PushController {
   }
 
   @Post('push-subscriptions')
-  @ApiOperation({ summary: "Register this browser's Web Push subscription for the caller (again: updated, not doubled)" })
+  @ApiOperation({ summary: "Register this browser's Web Push subscription for the caller (again: updated, not doubled; beyond the per-person cap the oldest is dropped)" })
   @ApiCreatedResponse({ type: PushSubscribedDto })
   @ApiBadRequestResponse({ description: 'Not an https endpoint of a public push service, or keys of the wrong size' })
+  @ApiConflictResponse({ description: "The endpoint is another account's, registered with other keys" })
   subscribe(@CurrentCaller() caller: SignedInCaller, @Body() dto: PushSubscriptionDto): Promise<PushSubscribedDto> {
     return this.push.subscribe(caller, dto);
   }

@@ -1,46 +1,36 @@
-import { randomUUID } from 'node:crypto';
-import { isIP } from 'node:net';
-import { BadRequestException, NotFoundException } from '@nestjs/common';
-import type { SignedInCaller } from '@timeliner/platform';
-import type { DataSource } from 'typeorm';
+import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
+import { OutboundAddressError, type OutboundAddressGuard, type SignedInCaller } from '@timeliner/platform';
 import type { PushKeyDto, PushSubscribedDto, PushSubscriptionDto, PushUnsubscribeDto } from './push.dto.js';
-import { PushSubscription } from './push-subscription.entity.js';
+import { EndpointTakenError, type PushSubscriptionRepository } from './push-subscription.repository.js';
 
-export interface PushEndpointPolicy {
-  /** Tests only: accept endpoints on the loopback interface (a local push service). */
-  allowLoopback: boolean;
+export interface PushSubscriptionRules {
+  /** What endpoints must pass: the push sender's own guard, so subscribing and sending judge alike. */
+  guard: OutboundAddressGuard;
+  /** Subscriptions kept per person; registering one more drops their oldest. */
+  perPerson: number;
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** Addresses the service must never be made to post to: loopback, private, link-local. */
-function isInternalHost(hostname: string): boolean {
-  if (LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost') || hostname.endsWith('.internal') || hostname.endsWith('.local')) return true;
-  const bare = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(bare) === 4) {
-    const [a = 0, b = 0] = bare.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  if (isIP(bare) === 6) return bare === '::1' || bare === '::' || /^f[cd]/i.test(bare) || /^fe[89ab]/i.test(bare) || bare.startsWith('::ffff:');
-  return false;
-}
+const ENDPOINT_MESSAGES: Record<OutboundAddressError['reason'], string> = {
+  'invalid-url': 'endpoint must be an https URL',
+  protocol: 'endpoint must be an https URL',
+  credentials: 'endpoint must not carry credentials',
+  'host-not-allowed': 'endpoint must be on a push service this server sends to',
+  'not-public': 'endpoint must be a public push service',
+  unresolved: "endpoint's host does not resolve",
+};
 
 /**
- * A push endpoint is where this service will POST: only public https URLs (no credentials, no
- * internal hosts), so a subscription cannot turn the service against the internal network.
+ * A push endpoint is where this service will POST: an https URL without credentials whose host
+ * (on the allow-list, when one is set) resolves only to public addresses, so a subscription cannot
+ * turn the service against the internal network. The sender checks again when it connects.
  */
-export function checkEndpoint(raw: string, policy: PushEndpointPolicy): string {
-  let url: URL;
+export async function checkEndpoint(raw: string, guard: OutboundAddressGuard): Promise<string> {
   try {
-    url = new URL(raw);
-  } catch {
-    throw new BadRequestException('endpoint must be an https URL');
+    return (await guard.check(raw)).href;
+  } catch (error) {
+    if (error instanceof OutboundAddressError) throw new BadRequestException(ENDPOINT_MESSAGES[error.reason]);
+    throw error;
   }
-  if (url.username || url.password) throw new BadRequestException('endpoint must not carry credentials');
-  if (url.protocol !== 'https:') throw new BadRequestException('endpoint must be an https URL');
-  if (policy.allowLoopback && LOOPBACK_HOSTS.has(url.hostname)) return url.href;
-  if (isInternalHost(url.hostname)) throw new BadRequestException('endpoint must be a public push service');
-  return url.href;
 }
 
 const keyBytes = (value: string) => Buffer.from(value, 'base64url');
@@ -48,37 +38,38 @@ const keyBytes = (value: string) => Buffer.from(value, 'base64url');
 /** The caller's Web Push subscriptions: one per browser, found by its endpoint. */
 export class PushService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly subscriptions: PushSubscriptionRepository,
     private readonly publicKey: string,
-    private readonly policy: PushEndpointPolicy,
+    private readonly rules: PushSubscriptionRules,
   ) {}
 
   key(): PushKeyDto {
     return { publicKey: this.publicKey };
   }
 
+  /**
+   * One subscription per browser (endpoint). The same browser again updates it; a browser signed
+   * into another account moves to that account only if the request carries the keys it was
+   * registered with (the browser's own: whoever merely knows an endpoint cannot take it over).
+   * A person keeps at most `perPerson` subscriptions: one more drops their oldest.
+   */
   async subscribe(caller: SignedInCaller, dto: PushSubscriptionDto): Promise<PushSubscribedDto> {
-    const endpoint = checkEndpoint(dto.endpoint, this.policy);
     const p256dh = keyBytes(dto.keys.p256dh);
     if (p256dh.length !== 65 || p256dh[0] !== 0x04) throw new BadRequestException('keys.p256dh must be a 65-byte P-256 key in URL-safe base64');
     if (keyBytes(dto.keys.auth).length !== 16) throw new BadRequestException('keys.auth must be 16 bytes in URL-safe base64');
     const keys = { p256dh: p256dh.toString('base64url'), auth: keyBytes(dto.keys.auth).toString('base64url') };
-    return this.dataSource.transaction(async (manager) => {
-      // A browser has one subscription; signing in as someone else there hands it over.
-      const existing = await manager.findOne(PushSubscription, { where: { endpoint }, lock: { mode: 'pessimistic_write' } });
-      if (existing) {
-        await manager.update(PushSubscription, { id: existing.id }, { userId: caller.userId, ...keys });
-        return { id: existing.id };
-      }
-      const id = randomUUID();
-      await manager.insert(PushSubscription, { id, userId: caller.userId, endpoint, ...keys });
-      return { id };
-    });
+    const endpoint = await checkEndpoint(dto.endpoint, this.rules.guard);
+    try {
+      return { id: await this.subscriptions.register(caller.userId, endpoint, keys, this.rules.perPerson) };
+    } catch (error) {
+      // Another account registered the same endpoint at the same moment.
+      if (error instanceof EndpointTakenError || (error as { code?: string }).code === '23505') throw new ConflictException('This push endpoint is registered with other keys');
+      throw error;
+    }
   }
 
   async unsubscribe(caller: SignedInCaller, dto: PushUnsubscribeDto): Promise<void> {
-    const result = await this.dataSource.getRepository(PushSubscription).delete({ userId: caller.userId, endpoint: normalized(dto.endpoint) });
-    if (!result.affected) throw new NotFoundException('Push subscription not found');
+    if (!(await this.subscriptions.remove(caller.userId, normalized(dto.endpoint)))) throw new NotFoundException('Push subscription not found');
   }
 }
 

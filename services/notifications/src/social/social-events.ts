@@ -1,12 +1,10 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { on } from '@timeliner/platform';
-import { Reaction, SocialEvents, TargetType as SocialTarget } from '@timeliner/proto';
+import { idOf, on } from '@timeliner/platform';
+import { Reaction, SocialEvents, TargetType as SocialTarget, type Visibility } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
-import { idOf } from '../ids.js';
 import { VideoRecord } from '../media/video.entity.js';
 import type { Activity, Notifier } from '../notifications/notifier.js';
-import { maySee } from '../timelines/timeline-events.js';
-import { TimelineRecord } from '../timelines/timeline.entity.js';
+import { bury, type CarriedTimeline, isGone, mayAccess, maySee, type TimelineFacts, timelineFacts, VISIBILITY } from '../timelines/timeline-events.js';
 import { ReactionState } from './reaction-state.entity.js';
 
 type Target = Activity['target'];
@@ -18,15 +16,38 @@ const TARGET_TYPES: Partial<Record<SocialTarget, 'post' | 'timeline' | 'video'>>
   [SocialTarget.VIDEO]: 'video',
 };
 
-/** The target as a notification shows it, and who owns it when the event did not say. */
-async function describeTarget(manager: EntityManager, type: 'post' | 'timeline' | 'video', id: string, timelineId: string | null, ownerId: string | null): Promise<{ target: Target; ownerId: string | null }> {
-  const timeline = timelineId ? await manager.findOneBy(TimelineRecord, { id: timelineId }) : null;
+/** What an event of the social service says of its timeline (events published before it did say nothing). */
+const carriedBy = (event: { ownerId: string; timelineVisibility: Visibility; timelineTitle?: string }): CarriedTimeline => ({
+  ownerId: idOf(event.ownerId),
+  visibility: VISIBILITY[event.timelineVisibility] ?? null,
+  title: event.timelineTitle ?? null,
+});
+
+interface Described {
+  target: Target;
+  ownerId: string | null;
+  /** The target's timeline; null for a post. */
+  timeline: TimelineFacts | null;
+}
+
+/**
+ * The target as a notification shows it, who owns it, and its timeline; null when the target or
+ * its timeline was deleted. A timeline neither known here nor described by the event throws
+ * MissingReferenceError (timelineFacts).
+ */
+async function describeTarget(manager: EntityManager, type: 'post' | 'timeline' | 'video', id: string, timelineId: string | null, carried: CarriedTimeline): Promise<Described | null> {
+  const ownerId = carried.ownerId ?? null;
+  if (type === 'post' && (await isGone(manager, 'post', id))) return null;
+  if (type === 'post') return { target: { type, id, timelineId: null, title: null, ownerId }, ownerId, timeline: null };
+  if (!timelineId) return null;
+  const timeline = await timelineFacts(manager, timelineId, carried);
+  if (!timeline) return null;
   if (type === 'video') {
+    if (await isGone(manager, 'video', id)) return null;
     const video = await manager.findOneBy(VideoRecord, { id });
-    return { target: { type, id, timelineId, title: timeline?.title ?? video?.originalName ?? null }, ownerId: ownerId ?? timeline?.ownerId ?? null };
+    return { target: { type, id, timelineId, title: timeline.title ?? video?.originalName ?? null }, ownerId: ownerId ?? timeline.ownerId, timeline };
   }
-  if (type === 'timeline') return { target: { type, id, timelineId: id, title: timeline?.title ?? null }, ownerId: ownerId ?? timeline?.ownerId ?? null };
-  return { target: { type, id, timelineId: null, title: null, ownerId }, ownerId };
+  return { target: { type, id, timelineId: id, title: timeline.title }, ownerId: ownerId ?? timeline.ownerId, timeline };
 }
 
 /** Applies a versioned on/off change only when it is newer than the one already seen. */
@@ -46,8 +67,9 @@ async function mentioned(manager: EntityManager, usernames: readonly string[], e
 }
 
 /** Tells a person about an activity unless it is on a timeline they may not see. */
-const telling = (notifier: Notifier) => async (manager: EntityManager, activity: Activity): Promise<void> => {
-  if (!(await maySee(manager, activity.target.timelineId, activity.recipientId))) return;
+const telling = (notifier: Notifier) => async (manager: EntityManager, activity: Activity, timeline?: TimelineFacts | null): Promise<void> => {
+  const allowed = timeline ? await mayAccess(manager, timeline, activity.recipientId) : await maySee(manager, activity.target.timelineId, activity.recipientId);
+  if (!allowed) return;
   await notifier.add(manager, activity);
 };
 
@@ -66,11 +88,12 @@ export const versionedSocialEventHandlers = (notifier: Notifier) => {
       const targetKey = `${type}:${targetId}`;
       if (!(await isNewest(manager, targetKey, actorId, change.countVersion, change.active))) return;
       const timelineId = type === 'post' ? null : idOf(change.timelineId);
-      const { target, ownerId } = await describeTarget(manager, type, targetId, timelineId, idOf(change.ownerId));
-      if (!ownerId) return;
+      const described = await describeTarget(manager, type, targetId, timelineId, carriedBy(change));
+      if (!described?.ownerId) return;
+      const { target, ownerId, timeline } = described;
       const sourceKey = `like:${targetKey}:${actorId}`;
       if (!change.active) return notifier.retract(manager, sourceKey, ownerId);
-      await tell(manager, { recipientId: ownerId, kind: 'like', target, sourceKey, actorId, occurredAt: change.at ? timestampDate(change.at) : at(meta.occurredAt) });
+      await tell(manager, { recipientId: ownerId, kind: 'like', target, sourceKey, actorId, occurredAt: change.at ? timestampDate(change.at) : at(meta.occurredAt) }, timeline);
     }),
 
     on(SocialEvents.FollowChanged, async (follow, meta, manager) => {
@@ -100,8 +123,12 @@ export const socialEventHandlers = (notifier: Notifier) => {
       const targetId = idOf(comment.targetId);
       const actorId = idOf(comment.userId);
       if (!type || !commentId || !targetId || !actorId) return;
+      // Deleted already (its deletion came first, on another subject): nothing to tell.
+      if (await isGone(manager, 'comment', commentId)) return;
       const timelineId = type === 'post' ? null : idOf(comment.timelineId);
-      const { target, ownerId } = await describeTarget(manager, type, targetId, timelineId, idOf(comment.ownerId));
+      const described = await describeTarget(manager, type, targetId, timelineId, carriedBy(comment));
+      if (!described) return;
+      const { target, ownerId, timeline } = described;
       const occurredAt = at(meta.occurredAt);
       const sourceKey = `comment:${commentId}`;
       const told = new Set<string>([actorId]);
@@ -109,21 +136,23 @@ export const socialEventHandlers = (notifier: Notifier) => {
       const parentAuthorId = idOf(comment.parentAuthorId);
       if (parentId && parentAuthorId && !told.has(parentAuthorId)) {
         told.add(parentAuthorId);
-        await tell(manager, { recipientId: parentAuthorId, kind: 'reply', target: { type: 'comment', id: parentId, timelineId, title: target.title, ownerId: target.ownerId ?? null }, sourceKey, actorId, occurredAt });
+        await tell(manager, { recipientId: parentAuthorId, kind: 'reply', target: { type: 'comment', id: parentId, timelineId, title: target.title, ownerId: target.ownerId ?? null }, sourceKey, actorId, occurredAt, text: comment.content }, timeline);
       }
       if (ownerId && !told.has(ownerId)) {
         told.add(ownerId);
-        await tell(manager, { recipientId: ownerId, kind: 'comment', target, sourceKey, actorId, occurredAt });
+        await tell(manager, { recipientId: ownerId, kind: 'comment', target, sourceKey, actorId, occurredAt, text: comment.content }, timeline);
       }
       for (const recipientId of await mentioned(manager, comment.mentions, told)) {
         told.add(recipientId);
-        await tell(manager, { recipientId, kind: 'mention', target, sourceKey, actorId, occurredAt });
+        await tell(manager, { recipientId, kind: 'mention', target, sourceKey, actorId, occurredAt, text: comment.content }, timeline);
       }
     }),
 
     on(SocialEvents.CommentDeleted, async (deleted, _meta, manager) => {
       const commentId = idOf(deleted.commentId);
-      if (commentId) await notifier.retract(manager, `comment:${commentId}`);
+      if (!commentId) return;
+      await notifier.retract(manager, `comment:${commentId}`);
+      await bury(manager, 'comment', commentId);
     }),
 
     on(SocialEvents.TimelineCommentAdded, async (comment, meta, manager) => {
@@ -131,44 +160,54 @@ export const socialEventHandlers = (notifier: Notifier) => {
       const timelineId = idOf(comment.timelineId);
       const actorId = idOf(comment.userId);
       if (!commentId || !timelineId || !actorId) return;
-      const { target, ownerId } = await describeTarget(manager, 'timeline', timelineId, timelineId, null);
+      if (await isGone(manager, 'comment', commentId)) return;
+      // The event names the timeline's owner, visibility and title: a copy of the timeline that
+      // is behind (its events come on other subjects) is not needed to tell the owner.
+      const described = await describeTarget(manager, 'timeline', timelineId, timelineId, carriedBy(comment));
+      if (!described) return;
+      const { target, ownerId, timeline } = described;
       const sourceKey = `comment:${commentId}`;
       const occurredAt = at(meta.occurredAt);
       const told = new Set<string>([actorId]);
       if (ownerId && !told.has(ownerId)) {
         told.add(ownerId);
-        await tell(manager, { recipientId: ownerId, kind: 'comment', target, sourceKey, actorId, occurredAt });
+        await tell(manager, { recipientId: ownerId, kind: 'comment', target, sourceKey, actorId, occurredAt }, timeline);
       }
       for (const recipientId of await mentioned(manager, comment.mentions, told)) {
         told.add(recipientId);
-        await tell(manager, { recipientId, kind: 'mention', target, sourceKey, actorId, occurredAt });
+        await tell(manager, { recipientId, kind: 'mention', target, sourceKey, actorId, occurredAt }, timeline);
       }
     }),
 
     on(SocialEvents.TimelineCommentDeleted, async (deleted, _meta, manager) => {
       const commentId = idOf(deleted.commentId);
-      if (commentId) await notifier.retract(manager, `comment:${commentId}`);
+      if (!commentId) return;
+      await notifier.retract(manager, `comment:${commentId}`);
+      await bury(manager, 'comment', commentId);
     }),
 
     on(SocialEvents.PostCreated, async (post, meta, manager) => {
-      await mentionsInPost(manager, post.postId, post.userId, post.mentions, meta.occurredAt);
+      await mentionsInPost(manager, post.postId, post.userId, post.mentions, meta.occurredAt, post.content);
     }),
 
     // An edit that names someone new tells them; people already told are not told again.
     on(SocialEvents.PostUpdated, async (post, meta, manager) => {
-      await mentionsInPost(manager, post.postId, post.userId, post.mentions, meta.occurredAt);
+      await mentionsInPost(manager, post.postId, post.userId, post.mentions, meta.occurredAt, post.content);
     }),
 
     on(SocialEvents.PostDeleted, async (post, _meta, manager) => {
       const postId = idOf(post.postId);
-      if (postId) await notifier.dropAboutTarget(manager, 'post', postId);
+      if (!postId) return;
+      await notifier.dropAboutTarget(manager, 'post', postId);
+      await bury(manager, 'post', postId);
     }),
   ];
 
-  async function mentionsInPost(manager: EntityManager, rawPostId: string, rawAuthorId: string, mentions: readonly string[], occurredAt: string): Promise<void> {
+  async function mentionsInPost(manager: EntityManager, rawPostId: string, rawAuthorId: string, mentions: readonly string[], occurredAt: string, text: string): Promise<void> {
     const postId = idOf(rawPostId);
     const authorId = idOf(rawAuthorId);
     if (!postId || !authorId) return;
+    if (await isGone(manager, 'post', postId)) return;
     for (const recipientId of await mentioned(manager, mentions, new Set([authorId]))) {
       await notifier.add(manager, {
         recipientId,
@@ -177,6 +216,7 @@ export const socialEventHandlers = (notifier: Notifier) => {
         sourceKey: `mention:post:${postId}`,
         actorId: authorId,
         occurredAt: new Date(occurredAt),
+        text,
       });
     }
   }

@@ -28,4 +28,8 @@ export class UserRecord {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** The profile version this copy holds (auth's profile_version): an older profile event changes nothing. */
+  @Column({ type: 'bigint', default: 0 })
+  profileVersion: string;
 }

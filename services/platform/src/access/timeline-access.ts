@@ -1,8 +1,9 @@
 import { ServiceUnavailableException } from '@nestjs/common';
-import { CollaboratorRole, TimelinesRpc } from '@timeliner/proto';
+import { CollaboratorRole, TimelinesRpc, Visibility } from '@timeliner/proto';
 import type { Logger } from 'pino';
 import type { EventBus } from '../bus/event-bus.port.js';
 import { requestRpc } from '../bus/rpc.js';
+import { isUuid } from '../payload/payload-checks.js';
 
 /** What the timelines service says a caller may do with one of its timelines. */
 export interface TimelineAccessAnswer {
@@ -10,7 +11,16 @@ export interface TimelineAccessAnswer {
   canEdit: boolean;
   role: 'owner' | 'editor' | 'viewer' | null;
   ownerId: string;
+  /** Known when the caller may see it (and the timelines service is new enough to say). */
+  visibility?: 'private' | 'unlisted' | 'public';
+  title?: string;
 }
+
+const VISIBILITIES: Partial<Record<Visibility, NonNullable<TimelineAccessAnswer['visibility']>>> = {
+  [Visibility.PRIVATE]: 'private',
+  [Visibility.UNLISTED]: 'unlisted',
+  [Visibility.PUBLIC]: 'public',
+};
 
 /**
  * The port to the owner of timelines, for the services that keep things belonging to a timeline
@@ -25,8 +35,6 @@ export interface TimelineAccess {
 export const TIMELINE_NOT_FOUND = 'Timeline not found';
 export const TIMELINES_UNAVAILABLE = 'Timelines service unavailable';
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ROLES: Partial<Record<CollaboratorRole, TimelineAccessAnswer['role']>> = {
   [CollaboratorRole.OWNER]: 'owner',
@@ -45,7 +53,15 @@ export class BusTimelineAccess implements TimelineAccess {
   async check(timelineId: string, userId: string | undefined): Promise<TimelineAccessAnswer> {
     try {
       const reply = await requestRpc(this.bus, TimelinesRpc.CheckAccess, { timelineId, userId: userId ?? '' }, { timeoutMs: this.timeoutMs });
-      return { canView: reply.canView, canEdit: reply.canEdit, role: ROLES[reply.role] ?? null, ownerId: reply.ownerId };
+      const visibility = VISIBILITIES[reply.visibility];
+      return {
+        canView: reply.canView,
+        canEdit: reply.canEdit,
+        role: ROLES[reply.role] ?? null,
+        ownerId: reply.ownerId,
+        ...(visibility ? { visibility } : {}),
+        ...(reply.title !== undefined ? { title: reply.title } : {}),
+      };
     } catch (err) {
       this.logger.warn({ err, timelineId }, 'timeline access check failed');
       throw new ServiceUnavailableException(TIMELINES_UNAVAILABLE);
@@ -59,7 +75,7 @@ export class BusTimelineAccess implements TimelineAccess {
  * id), so a private timeline's existence is never revealed.
  */
 export async function requireVisible(access: TimelineAccess, timelineId: string, userId: string | undefined, hidden: () => Error): Promise<TimelineAccessAnswer> {
-  if (!UUID.test(timelineId)) throw hidden();
+  if (!isUuid(timelineId)) throw hidden();
   const answer = await access.check(timelineId.toLowerCase(), userId);
   if (!answer.canView) throw hidden();
   return answer;

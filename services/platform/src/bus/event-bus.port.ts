@@ -52,6 +52,18 @@ export interface ConsumeOptions {
   backoffMs?: number[];
   /** Handlers this subscriber runs at once; default 1 (events of a subject handled in order). */
   concurrency?: number;
+  /**
+   * An event whose handler threw MissingReferenceError (it names something this service has not
+   * heard of yet): tried again after a growing delay, at most `maxAttempts` times in all, then a
+   * dead letter. Default 20 tries, 1 s doubling to 5 min (about an hour in all).
+   */
+  missingReference?: Partial<MissingReferencePolicy>;
+}
+
+export interface MissingReferencePolicy {
+  maxAttempts: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
 }
 
 export interface RequestOptions {
@@ -123,5 +135,23 @@ export class UnprocessableMessageError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'UnprocessableMessageError';
+  }
+}
+
+/**
+ * Thrown by a consume handler whose event names something this service keeps a copy of but has
+ * not heard of yet (a comment on a timeline whose creation another consumer has not applied):
+ * the event is not skipped but tried again after a growing delay (the consumer's
+ * `missingReference` policy), and kept as a dead letter, with this error, if the reference never
+ * comes. The handler's transaction rolls back, so nothing of the event is applied meanwhile.
+ */
+export class MissingReferenceError extends Error {
+  constructor(
+    /** What is missing: `timeline`, `user`, `video`, ... */
+    readonly kind: string,
+    readonly id: string,
+  ) {
+    super(`${kind} ${id} is not known here yet`);
+    this.name = 'MissingReferenceError';
   }
 }

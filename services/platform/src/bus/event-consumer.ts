@@ -12,13 +12,16 @@ import {
   UnprocessableMessageError,
 } from './event-bus.port.js';
 import { InboxEntry } from './outbox.entity.js';
+import { afterCommit, inTransaction } from '../database/transactions.js';
+import { isUuid } from '../payload/payload-checks.js';
 
 /** What a handler is told about its event, and a way to act once its transaction has committed. */
 export interface HandlerMeta extends EventMeta {
   /**
    * Runs `fn` after the handler's transaction commits (not at all when it rolls back or the event
    * was already applied): for in-process caches that must not be refreshed before the change is
-   * visible. Absent where a handler is called outside a consumer (tests).
+   * visible. The same as `afterCommit(manager, fn)` (database/transactions.ts). Absent where a
+   * handler is called outside a consumer (tests).
    */
   afterCommit?(fn: () => void): void;
 }
@@ -70,9 +73,7 @@ export async function consumeEvents(
     const payload = decodePayload(handler.definition, message);
     // Log lines of the handler carry the request id of the HTTP call that caused the event.
     const context = { requestId: message.meta.requestId ?? message.meta.id, ...(message.meta.actorUserId ? { userId: message.meta.actorUserId } : {}) };
-    const committed: Array<() => void> = [];
-    const meta: HandlerMeta = { ...message.meta, afterCommit: (fn) => committed.push(fn) };
-    await runWithContext(context, () => dataSource.transaction(async (manager) => {
+    await runWithContext(context, () => inTransaction(dataSource, async (manager) => {
       const recorded = await manager
         .createQueryBuilder()
         .insert()
@@ -85,13 +86,10 @@ export async function consumeEvents(
         logger.debug({ group: options.durable, eventId: message.meta.id }, 'Event already applied; skipped');
         return;
       }
-      await handler.handle(payload, meta, manager);
+      await handler.handle(payload, { ...message.meta, afterCommit: (fn) => afterCommit(manager, fn) }, manager);
     }));
-    for (const fn of committed) fn();
   });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Decodes an event's payload; for subscribers that need no inbox (cache invalidation). */
 export function decodeEvent<Schema extends DescMessage>(
@@ -105,7 +103,7 @@ function decodePayload<Schema extends DescMessage>(
   definition: EventDefinition<Schema>,
   message: BusMessage,
 ): MessageShape<Schema> {
-  if (!UUID.test(message.meta.id)) {
+  if (!isUuid(message.meta.id)) {
     throw new UnprocessableMessageError(`${message.subject} event id "${message.meta.id}" is not a UUID`);
   }
   try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { QueryFailedError } from 'typeorm';
-import { BusTimeoutError, UnprocessableMessageError } from './event-bus.port.js';
+import { BusTimeoutError, MissingReferenceError, UnprocessableMessageError } from './event-bus.port.js';
+import { DEFAULT_MISSING_REFERENCE, missingReferenceDelay } from './redelivery.js';
 import { failureKind, OutageGate, outageBackoffMs } from './failure-kind.js';
 
 describe('failureKind', () => {
@@ -30,6 +31,22 @@ describe('failureKind', () => {
 
   it('calls an undecodable event unprocessable', () => {
     expect(failureKind(new UnprocessableMessageError('does not decode'))).toBe('unprocessable');
+  });
+
+  it('calls a reference not known yet a missing reference, also inside a cause chain', () => {
+    expect(failureKind(new MissingReferenceError('timeline', 't1'))).toBe('missing_reference');
+    expect(failureKind(new Error('outer', { cause: new MissingReferenceError('user', 'u1') }))).toBe('missing_reference');
+  });
+});
+
+describe('missingReferenceDelay', () => {
+  it('doubles from 1 s to at most 5 min, about an hour over the default 20 tries', () => {
+    const delays = Array.from({ length: DEFAULT_MISSING_REFERENCE.maxAttempts - 1 }, (_, i) => missingReferenceDelay(DEFAULT_MISSING_REFERENCE, i + 1));
+    expect(delays.slice(0, 4)).toEqual([1000, 2000, 4000, 8000]);
+    expect(Math.max(...delays)).toBe(300_000);
+    const total = delays.reduce((sum, ms) => sum + ms, 0) / 60_000;
+    expect(total).toBeGreaterThan(50);
+    expect(total).toBeLessThan(70);
   });
 });
 

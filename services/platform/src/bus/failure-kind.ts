@@ -1,4 +1,4 @@
-import { BusNoResponderError, BusTimeoutError, UnprocessableMessageError } from './event-bus.port.js';
+import { BusNoResponderError, BusTimeoutError, MissingReferenceError, UnprocessableMessageError } from './event-bus.port.js';
 
 /**
  * Why a handler failed, which decides what happens to the event:
@@ -8,8 +8,10 @@ import { BusNoResponderError, BusTimeoutError, UnprocessableMessageError } from 
  * - `content`: the handler failed on this event (a bug, a constraint the event breaks). Retried a
  *   bounded number of times, then set aside as a dead letter, visible and replayable.
  * - `unprocessable`: the event can never be handled (does not decode, no handler): a dead letter at once.
+ * - `missing_reference`: the event names something this service has not heard of yet (its copy is
+ *   fed by another subject that is behind): retried with a growing delay, then a dead letter.
  */
-export type FailureKind = 'infrastructure' | 'content' | 'unprocessable';
+export type FailureKind = 'infrastructure' | 'content' | 'unprocessable' | 'missing_reference';
 
 /** Node and pg connection failures, and Postgres's "connection exception" / "operator intervention" classes. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
@@ -30,6 +32,7 @@ const UNAVAILABLE_TEXT = [
 export function failureKind(error: unknown): FailureKind {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
     if (e instanceof UnprocessableMessageError) return 'unprocessable';
+    if (e instanceof MissingReferenceError) return 'missing_reference';
     if (e instanceof BusTimeoutError || e instanceof BusNoResponderError) return 'infrastructure';
     if (typeof e !== 'object') break;
     const record = e as { code?: unknown; status?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; getStatus?: () => unknown };

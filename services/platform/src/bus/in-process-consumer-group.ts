@@ -1,8 +1,9 @@
 import type { BusLogger } from './bus-logger.js';
 import { type DeadLetter, deadLetterStats, errorText } from './dead-letters.js';
 import type { BusMessage } from './event-bus.port.js';
+import { type ConsumerLag, eventStats, type LagSource } from './event-metrics.js';
 import { failureKind, OutageGate } from './failure-kind.js';
-import { type RedeliveryPolicy, redeliveryDelay } from './redelivery.js';
+import { missingReferenceDelay, type RedeliveryPolicy, redeliveryDelay } from './redelivery.js';
 import { subjectMatches } from './subjects.js';
 
 type Handler = (message: BusMessage) => Promise<void>;
@@ -13,6 +14,10 @@ interface Delivery {
   attempts: number;
   /** Failures on the event's own content (outages do not count). */
   contentFailures?: number;
+  /** Tries that met a reference not known yet. */
+  missingReferences?: number;
+  /** When the group received it (ms). */
+  offeredAt: number;
 }
 
 export interface GroupMember {
@@ -33,7 +38,7 @@ export interface GroupHooks {
  * each event reaches one of them. The group outlives its members, like a JetStream durable:
  * events keep queueing while nobody is attached and flow once someone attaches again.
  */
-export class InProcessConsumerGroup {
+export class InProcessConsumerGroup implements LagSource {
   private readonly queue: Delivery[] = [];
   private readonly members: GroupMember[] = [];
   private nextMember = 0;
@@ -43,6 +48,8 @@ export class InProcessConsumerGroup {
   readonly deadLetters: Array<DeadLetter & { message: BusMessage }> = [];
   private readonly outage: OutageGate;
   private pauseTimer = false;
+  /** Received and not yet handled or given up: queued, running, or waiting to be tried again. */
+  private readonly pending = new Set<Delivery>();
 
   constructor(
     readonly name: string,
@@ -72,7 +79,16 @@ export class InProcessConsumerGroup {
 
   offer(message: BusMessage): void {
     if (!this.accepts(message.subject)) return;
-    this.enqueue({ message, attempts: 0 });
+    const delivery: Delivery = { message, attempts: 0, offeredAt: Date.now() };
+    this.pending.add(delivery);
+    this.enqueue(delivery);
+  }
+
+  async lag(): Promise<ConsumerLag> {
+    let oldest = Infinity;
+    for (const delivery of this.pending) oldest = Math.min(oldest, delivery.offeredAt);
+    const oldestPendingSeconds = this.pending.size > 0 ? Math.max(0, (Date.now() - oldest) / 1000) : 0;
+    return { group: this.name, pending: this.pending.size, oldestPendingSeconds };
   }
 
   attach(handler: Handler, concurrency: number): GroupMember {
@@ -94,6 +110,7 @@ export class InProcessConsumerGroup {
   private enqueue(delivery: Delivery): void {
     if (this.queue.length >= this.maxQueued) {
       const dropped = this.queue.shift()!;
+      this.pending.delete(dropped);
       this.logger.warn({ group: this.name, eventId: dropped.message.meta.id }, 'Consumer group queue full; oldest event dropped');
     }
     this.queue.push(delivery);
@@ -145,7 +162,10 @@ export class InProcessConsumerGroup {
     delivery.attempts++;
     const work = member
       .handler(delivery.message)
-      .then(() => this.outage.succeeded())
+      .then(() => {
+        this.pending.delete(delivery);
+        this.outage.succeeded();
+      })
       .catch((error: unknown) => this.failed(delivery, error))
       .finally(() => {
         member.busy--;
@@ -161,19 +181,41 @@ export class InProcessConsumerGroup {
     if (kind === 'infrastructure') {
       // Back in the queue at once; the group pauses before trying anything again.
       this.outage.failed(error);
+      eventStats.redelivered(this.name, 'outage');
       this.queue.unshift(delivery);
       this.schedulePump();
       return;
     }
+    if (kind === 'missing_reference') {
+      const policy = this.policy.missingReference;
+      delivery.missingReferences = (delivery.missingReferences ?? 0) + 1;
+      if (delivery.missingReferences >= policy.maxAttempts) {
+        this.keepDeadLetter(delivery, error);
+        this.logger.error({ ...context, tries: delivery.missingReferences }, 'Event still names something unknown after its last try; kept as a dead letter');
+      } else {
+        const delay = missingReferenceDelay(policy, delivery.missingReferences);
+        eventStats.redelivered(this.name, 'missing_reference');
+        this.logger.info({ group: this.name, subject, eventId: meta.id, attempts: delivery.attempts, tries: delivery.missingReferences, missing: errorText(error), retryInMs: delay }, 'Event names something not known here yet; will try again');
+        this.hooks.schedule(delay, () => this.enqueue(delivery));
+      }
+      return;
+    }
     delivery.contentFailures = kind === 'unprocessable' ? Infinity : (delivery.contentFailures ?? 0) + 1;
     if (delivery.contentFailures >= this.policy.maxDeliver) {
-      this.deadLetters.push({ group: this.name, subject, eventId: meta.id, attempts: delivery.attempts, error: errorText(error), at: new Date().toISOString(), message: delivery.message });
-      deadLetterStats.add(this.name);
+      this.keepDeadLetter(delivery, error);
       this.logger.error(context, kind === 'unprocessable' ? 'Event cannot be processed; kept as a dead letter' : 'Event handler failed on the last delivery; kept as a dead letter');
     } else {
       const delay = redeliveryDelay(this.policy, delivery.contentFailures);
       this.logger.warn({ ...context, retryInMs: delay }, 'Event handler failed; will redeliver');
+      eventStats.redelivered(this.name, 'failed');
       this.hooks.schedule(delay, () => this.enqueue(delivery));
     }
+  }
+
+  private keepDeadLetter(delivery: Delivery, error: unknown): void {
+    const { meta, subject } = delivery.message;
+    this.pending.delete(delivery);
+    this.deadLetters.push({ group: this.name, subject, eventId: meta.id, attempts: delivery.attempts, error: errorText(error), at: new Date().toISOString(), message: delivery.message });
+    deadLetterStats.add(this.name);
   }
 }

@@ -10,6 +10,7 @@ import {
   type RequestOptions,
   type Subscription,
 } from './event-bus.port.js';
+import { eventStats } from './event-metrics.js';
 import { InProcessConsumerGroup } from './in-process-consumer-group.js';
 import { redeliveryPolicy } from './redelivery.js';
 import { assertName, assertSubject, subjectMatches } from './subjects.js';
@@ -94,6 +95,7 @@ export class InProcessEventBus implements EventBus {
         options.outageBackoffMaxMs,
       );
       this.groups.set(options.durable, group);
+      eventStats.addLagSource(group);
       // A new group starts from the oldest retained event, like a JetStream durable with
       // deliver policy "all".
       for (const message of this.retained) group.offer(message);
@@ -165,7 +167,10 @@ export class InProcessEventBus implements EventBus {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    for (const group of this.groups.values()) group.stop();
+    for (const group of this.groups.values()) {
+      group.stop();
+      eventStats.removeLagSource(group);
+    }
     // Handlers may finish by starting more work (a reply, a log); wait until nothing is left.
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     this.listeners.clear();

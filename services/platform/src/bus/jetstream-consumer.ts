@@ -14,10 +14,11 @@ import { headers as natsHeaders, nanos } from '@nats-io/transport-node';
 import type { BusLogger } from './bus-logger.js';
 import { DeadLetterHeader, deadLetterStats, errorText } from './dead-letters.js';
 import type { BusMessage } from './event-bus.port.js';
+import { type ConsumerLag, eventStats, type LagSource } from './event-metrics.js';
 import { failureKind, OutageGate } from './failure-kind.js';
 import { MetaHeader, metaFromHeaders } from './jetstream-headers.js';
 import type { BusWire } from './jetstream-streams.js';
-import { type RedeliveryPolicy, redeliveryDelay } from './redelivery.js';
+import { missingReferenceDelay, type RedeliveryPolicy, redeliveryDelay } from './redelivery.js';
 
 /** A counting semaphore: at most `max` handlers at once. */
 export class ConcurrencyLimit {
@@ -73,18 +74,23 @@ type Handler = (message: BusMessage) => Promise<void>;
  * - the handler failed on the event itself: naks with the back-off of that attempt, and after
  *   `maxDeliver` such failures the event becomes a dead letter (kept in the dead-letter stream
  *   with its error, counted, logged once, replayable) and is terminated;
+ * - the handler met a reference it does not know yet (MissingReferenceError): naks with a
+ *   growing delay (the policy's `missingReference`), and after its last try the event becomes a
+ *   dead letter like above; never skipped;
  * - the event can never be handled: a dead letter at once.
  * The server-side `max_deliver` is unlimited, so an outage of any length loses nothing; the
  * consumer's `backoff` list is left unset on purpose: JetStream uses its first entry as the ack
  * wait, which would redeliver a slow handler that is still running.
  */
-export class JetStreamPullLoop {
+export class JetStreamPullLoop implements LagSource {
   private messages?: ConsumerMessages;
   private loop?: Promise<void>;
   private stopping = false;
   private readonly running = new Set<Promise<void>>();
   /** Failures on their content, per event id, in this process (bounded by maxDeliver). */
   private readonly contentFailures = new Map<string, number>();
+  /** Tries that met a missing reference, per event id, in this process (bounded by the policy). */
+  private readonly missingReferences = new Map<string, number>();
   private get outage(): OutageGate {
     return this.options.outage;
   }
@@ -105,11 +111,32 @@ export class JetStreamPullLoop {
     // and spread better over the replicas of the group.
     this.messages = await consumer.consume({ max_messages: Math.max(10, this.options.limit.max * 2) });
     this.loop = this.run(this.messages);
+    eventStats.addLagSource(this);
+  }
+
+  /**
+   * Pending: stored and not yet handled (never delivered, or delivered and not acknowledged:
+   * in flight or put back with a delay). The oldest is the first message of the subject after the
+   * consumer's ack floor.
+   */
+  async lag(): Promise<ConsumerLag> {
+    const stream = this.wire.eventStream;
+    // The dead letters too: a replay (scripts/dead-letters.mjs, another process) removes some.
+    await this.countDeadLetters();
+    const info = await this.jsm.consumers.info(stream, this.options.name);
+    const pending = info.num_pending + info.num_ack_pending;
+    if (pending === 0) return { group: this.options.group, pending, oldestPendingSeconds: 0 };
+    // The server answers `next_by_subj` on the plain message API too (2.9+); the client's type lacks it.
+    const query = { seq: info.ack_floor.stream_seq + 1, next_by_subj: this.options.filter } as unknown as { seq: number };
+    const oldest = await this.jsm.streams.getMessage(stream, query).catch(() => null);
+    const oldestPendingSeconds = oldest ? Math.max(0, (Date.now() - oldest.time.getTime()) / 1000) : 0;
+    return { group: this.options.group, pending, oldestPendingSeconds };
   }
 
   /** Stops pulling, hands buffered messages back, waits for the handlers that are running. */
   async stop(): Promise<void> {
     this.stopping = true;
+    eventStats.removeLagSource(this);
     await this.messages?.close();
     await this.loop;
     await Promise.allSettled([...this.running]);
@@ -149,13 +176,14 @@ export class JetStreamPullLoop {
     const context = { group: this.options.group, subject, eventId: meta?.id, attempts };
     if (!meta) {
       this.logger.error(context, 'Event without metadata headers; terminated');
-      msg.term('missing metadata headers');
+      msg.term();
       return;
     }
     // While a dependency is down, events wait without being tried.
     const paused = this.outage.waitMs();
     if (paused > 0) {
       this.outage.defer();
+      eventStats.redelivered(this.options.group, 'outage');
       msg.nak(paused);
       return;
     }
@@ -165,12 +193,31 @@ export class JetStreamPullLoop {
       await this.handler(message);
       msg.ack();
       this.contentFailures.delete(meta.id);
+      this.missingReferences.delete(meta.id);
       this.outage.succeeded();
     } catch (error) {
       const failure = { ...context, err: error };
       const kind = failureKind(error);
       if (kind === 'infrastructure') {
+        eventStats.redelivered(this.options.group, 'outage');
         msg.nak(this.outage.failed(error));
+        return;
+      }
+      if (kind === 'missing_reference') {
+        const policy = this.options.policy.missingReference;
+        const tries = (this.missingReferences.get(meta.id) ?? 0) + 1;
+        if (tries >= policy.maxAttempts) {
+          this.missingReferences.delete(meta.id);
+          await this.deadLetter(msg, subject, error, attempts);
+          this.logger.error({ ...failure, tries }, 'Event still names something unknown after its last try; kept as a dead letter');
+          msg.term();
+        } else {
+          this.missingReferences.set(meta.id, tries);
+          const delay = missingReferenceDelay(policy, tries);
+          eventStats.redelivered(this.options.group, 'missing_reference');
+          this.logger.info({ ...context, tries, missing: errorText(error), retryInMs: delay }, 'Event names something not known here yet; will try again');
+          msg.nak(delay);
+        }
         return;
       }
       const failures = kind === 'unprocessable' ? Infinity : (this.contentFailures.get(meta.id) ?? 0) + 1;
@@ -178,10 +225,13 @@ export class JetStreamPullLoop {
         this.contentFailures.delete(meta.id);
         await this.deadLetter(msg, subject, error, attempts);
         this.logger.error(failure, kind === 'unprocessable' ? 'Event cannot be processed; kept as a dead letter' : 'Event handler failed on the last delivery; kept as a dead letter');
-        msg.term(kind === 'unprocessable' ? errorText(error) : 'max deliveries reached');
+        // No reason text: a server before 2.10 ignores a TERM that has one (the event would come back
+        // after the ack wait); the reason is kept with the dead letter and in the log.
+        msg.term();
       } else {
         this.contentFailures.set(meta.id, failures);
         const delay = redeliveryDelay(this.options.policy, failures);
+        eventStats.redelivered(this.options.group, 'failed');
         this.logger.warn({ ...failure, retryInMs: delay }, 'Event handler failed; will redeliver');
         msg.nak(delay);
       }

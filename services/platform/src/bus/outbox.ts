@@ -17,11 +17,13 @@ export interface OutboxContext {
  * Producing events: write them with the change, in the caller's transaction, so an event exists
  * exactly when its change committed. The OutboxRelay publishes them afterwards.
  *
- *   await dataSource.transaction(async (manager) => {
- *     await manager.save(user);
- *     await Outbox.add(manager, AuthEvents.UserRegistered, { userId: user.id, ... }, { actorUserId: user.id });
+ * This is the bare row. Services write through `EventWriter.add(manager, ...)`, which also nudges
+ * the relay once the transaction commits (`afterCommit`), so the event goes out at once:
+ *
+ *   await transactions.run(async (manager) => {
+ *     await users.insert(manager, user);
+ *     await events.add(manager, AuthEvents.UserRegistered, { userId: user.id, ... }, { actorUserId: user.id });
  *   });
- *   relay.kick();
  */
 export const Outbox = {
   /** Returns the event id. */

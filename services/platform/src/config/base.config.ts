@@ -31,6 +31,25 @@ export class BaseConfig {
   @Max(200)
   DATABASE_POOL_SIZE: number = 10;
 
+  /**
+   * `transaction` when DATABASE_URL (and DATABASE_READ_URL) reach Postgres through a pooler in
+   * transaction mode (PgBouncer, CNPG's Pooler): the schema is set per transaction and prepared
+   * statements are unnamed (services/platform/src/database/pooled-client.ts).
+   */
+  @IsIn(['session', 'transaction'])
+  DATABASE_POOL_MODE: 'session' | 'transaction' = 'session';
+
+  /** A streaming replica for the reads that may lag by a second (feed pages, search, profiles); absent: the primary. */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
+  DATABASE_READ_URL: string | undefined = undefined;
+
+  /** How long after a person's own write their reads stay on the primary. */
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  DATABASE_READ_YOUR_WRITES_SECONDS: number = 5;
+
   @IsOptional()
   @Matches(/^(nats|tls|wss?):\/\/.+/, { message: 'must be a nats:// URL (comma-separate several servers)' })
   NATS_URL: string | undefined = undefined;

@@ -1,10 +1,18 @@
 import type { DataSource } from 'typeorm';
+import { isTransactionPooled } from './database.js';
 
 interface PgPool {
-  query(config: { name: string; text: string; values: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[]; fields: Array<{ name: string }> }>;
+  query(config: { name?: string; text: string; values: unknown[]; rowMode?: 'array' }): Promise<{ rows: unknown[]; fields: Array<{ name: string }> }>;
 }
 
 const poolOf = (dataSource: DataSource): PgPool | undefined => (dataSource.driver as unknown as { master?: PgPool }).master;
+
+/**
+ * The statement's name, or none behind a pooler in transaction mode: a statement prepared on one
+ * server connection is not there on the next (PgBouncer before 1.21, or without
+ * `max_prepared_statements`), so it is parsed and planned each time, as an unnamed one.
+ */
+const nameFor = (dataSource: DataSource, name: string): { name?: string } => (isTransactionPooled(dataSource) ? {} : { name });
 
 /**
  * Runs a hot read as a named prepared statement: each pooled connection parses and plans it once
@@ -15,7 +23,7 @@ const poolOf = (dataSource: DataSource): PgPool | undefined => (dataSource.drive
 export async function preparedQuery<T>(dataSource: DataSource, name: string, text: string, values: unknown[]): Promise<T[]> {
   const pool = poolOf(dataSource);
   if (!pool) return (await dataSource.query(text, values)) as T[];
-  const result = await pool.query({ name, text, values });
+  const result = await pool.query({ ...nameFor(dataSource, name), text, values });
   return result.rows as T[];
 }
 
@@ -39,7 +47,7 @@ export async function preparedRows(dataSource: DataSource, name: string, text: s
   let names: string[];
   let rows: unknown[][];
   if (pool) {
-    const result = await pool.query({ name, text, values, rowMode: 'array' });
+    const result = await pool.query({ ...nameFor(dataSource, name), text, values, rowMode: 'array' });
     names = result.fields.map((f) => f.name);
     rows = result.rows as unknown[][];
   } else {

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { isUuid } from '../payload/payload-checks.js';
 
 /**
  * Keyset cursors: the sort key of the last row of a page, opaque to clients (base64url JSON).
@@ -16,7 +17,6 @@ export type CursorPart = 'int' | 'bigint' | 'timestamp' | 'uuid';
 export const encodeCursor = (key: CursorKey): string => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{6})Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INT4_MIN = -(2 ** 31);
 const INT4_MAX = 2 ** 31 - 1;
 /** The longest cursor any list makes, with room to spare. */
@@ -40,7 +40,8 @@ function partOk(kind: CursorPart, part: unknown): boolean {
     case 'timestamp':
       return typeof part === 'string' && isInstant(part);
     case 'uuid':
-      return typeof part === 'string' && UUID.test(part);
+      // Lower case only: the form ids are stored in, and the only form a cursor is made with.
+      return typeof part === 'string' && isUuid(part) && part === part.toLowerCase();
   }
 }
 

@@ -28,7 +28,33 @@ const fastifyErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
 };
 
+/**
+ * An error answer that carries more than its message: fields a client reads from the JSON body
+ * (the space left under a quota) and headers (Retry-After). HttpErrorFilter sends both.
+ */
+export class DetailedHttpException extends HttpException {
+  constructor(
+    status: number,
+    message: string,
+    readonly fields: Readonly<Record<string, string | number>> = {},
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super({ message }, status);
+  }
+}
+
+/** 429 with Retry-After (whole seconds, at least 1) in the header and as `retryAfterSeconds` in the body. */
+export class TooManyRequestsException extends DetailedHttpException {
+  constructor(message: string, retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(HttpStatus.TOO_MANY_REQUESTS, message, { retryAfterSeconds: seconds }, { 'retry-after': String(seconds) });
+  }
+}
+
 export function toErrorBody(exception: unknown): ErrorBody {
+  if (exception instanceof DetailedHttpException) {
+    return { ...exception.fields, ...errorBody(exception.getStatus(), exception.message) };
+  }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
@@ -81,6 +107,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) this.unavailable(exception);
     else if (body.statusCode >= 500) this.logger.error({ err: exception }, 'request failed');
     if (reply.sent) return;
+    if (exception instanceof DetailedHttpException) for (const [name, value] of Object.entries(exception.headers)) void reply.header(name, value);
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !reply.hasHeader('retry-after')) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }

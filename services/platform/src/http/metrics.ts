@@ -1,8 +1,9 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { deadLetterStats } from '../bus/dead-letters.js';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { registerEventMetrics } from '../bus/event-metrics.js';
+import { registerDatabaseMetrics } from '../database/read-replica.js';
 
 export const METRICS_REGISTRY = Symbol('METRICS_REGISTRY');
 
@@ -11,15 +12,8 @@ export function createMetricsRegistry(service: string): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
-  new Gauge({
-    name: 'events_dead_letters',
-    help: 'Events a consumer group gave up on, kept for replay (scripts/dead-letters.mjs)',
-    labelNames: ['group'] as const,
-    registers: [registry],
-    collect() {
-      for (const [group, count] of deadLetterStats.entries()) this.set({ group }, count);
-    },
-  });
+  registerEventMetrics(registry);
+  registerDatabaseMetrics(registry);
   return registry;
 }
 

@@ -1,5 +1,7 @@
 import { Transform } from 'class-transformer';
 
+// A UUID as a path segment, found and lower-cased in place (isUuid checks one whole value).
+// eslint-disable-next-line no-restricted-syntax
 const UUID_SEGMENT = /(?<=\/)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?=\/|$)/g;
 
 /**

@@ -6,8 +6,10 @@ import {
   BusRemoteError,
   BusTimeoutError,
   type EventBus,
+  MissingReferenceError,
   UnprocessableMessageError,
 } from '../../src/bus/event-bus.port.js';
+import { eventStats } from '../../src/bus/event-metrics.js';
 import type { BusLogger } from '../../src/bus/bus-logger.js';
 import { recordingLogger } from './recording-logger.js';
 import { sleep, waitFor } from './wait.js';
@@ -195,6 +197,67 @@ export function eventBusContract(adapter: string, target: BusUnderTest): void {
       expect(paused).toHaveLength(1);
       expect(resumed).toHaveLength(1);
       expect(resumed[0]!.context).toMatchObject({ deferred: expect.any(Number) });
+    });
+
+    it('tries an event that names something unknown again, with a growing delay, until the reference comes', async () => {
+      const bus = await open();
+      const { subject, group } = names();
+      const known = new Set<string>();
+      const tries: number[] = [];
+      const handled: string[] = [];
+      await bus.consume(
+        { durable: group('g'), subjects: [subject], maxDeliver: 2, backoffMs: [20], missingReference: { maxAttempts: 10, firstDelayMs: 40, maxDelayMs: 400 } },
+        async (message) => {
+          tries.push(Date.now());
+          const reference = decode(message.data);
+          if (!known.has(reference)) throw new MissingReferenceError('timeline', reference);
+          handled.push(message.meta.id);
+        },
+      );
+
+      const comment = event(subject, 'timeline-1');
+      await bus.publish(comment);
+      // Far more tries than maxDeliver: a missing reference is not a failure of the handler.
+      await waitFor(() => expect(tries.length).toBeGreaterThanOrEqual(4), 10_000);
+      expect(handled).toEqual([]);
+      known.add('timeline-1');
+
+      await waitFor(() => expect(handled).toEqual([comment.meta.id]), 10_000);
+      const gaps = tries.slice(1).map((at, i) => at - tries[i]!);
+      // 40, 80, 160 ms: the delay grows.
+      expect(gaps[0]).toBeGreaterThanOrEqual(30);
+      expect(gaps[2]).toBeGreaterThanOrEqual(140);
+      expect(errorsLogged()).toEqual([]);
+      const retried = log.entries.filter((entry) => entry.message.includes('not known here yet'));
+      expect(retried.length).toBe(tries.length - 1);
+      expect(retried[0]!.context).toMatchObject({ group: group('g'), subject, eventId: comment.meta.id, missing: 'MissingReferenceError: timeline timeline-1 is not known here yet' });
+      expect(eventStats.redeliveries()).toContainEqual({ group: group('g'), reason: 'missing_reference', count: tries.length - 1 });
+    });
+
+    it('keeps an event whose reference never comes as a dead letter after its last try, and counts it pending until then', async () => {
+      const bus = await open();
+      const { subject, group } = names();
+      let tries = 0;
+      await bus.consume(
+        { durable: group('g'), subjects: [subject], missingReference: { maxAttempts: 4, firstDelayMs: 150, maxDelayMs: 150 } },
+        async (message) => {
+          tries++;
+          throw new MissingReferenceError('user', decode(message.data));
+        },
+      );
+
+      await bus.publish(event(subject, 'someone'));
+      await waitFor(() => expect(tries).toBeGreaterThanOrEqual(2), 10_000);
+      const waiting = (await eventStats.lag()).find((lag) => lag.group === group('g'));
+      expect(waiting).toMatchObject({ pending: 1 });
+      expect(waiting!.oldestPendingSeconds).toBeGreaterThan(0);
+
+      await waitFor(() => expect(errorsLogged()).toHaveLength(1), 10_000);
+      await sleep(SETTLE_MS);
+      expect(tries).toBe(4);
+      expect(errorsLogged()[0]).toMatchObject({ message: expect.stringMatching(/still names something unknown/) });
+      expect(errorsLogged()[0]!.context).toMatchObject({ subject, tries: 4 });
+      await waitFor(async () => expect((await eventStats.lag()).find((lag) => lag.group === group('g'))).toMatchObject({ pending: 0, oldestPendingSeconds: 0 }), 10_000);
     });
 
     it('gives an unprocessable event up at once', async () => {

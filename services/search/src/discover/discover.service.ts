@@ -5,8 +5,9 @@ import { POPULAR_DEFAULT_LIMIT, TRENDING_DEFAULT_LIMIT } from './discover.dto.js
 export class DiscoverService {
   constructor(private readonly discover: DiscoverRepository) {}
 
-  async popular(limit = POPULAR_DEFAULT_LIMIT): Promise<SearchTimelineDto[]> {
-    return (await this.discover.popular(limit)).map(mapTimeline);
+  /** `viewerId`: the caller, whose blocks, mutes and muted words leave timelines out (search/search-filters.ts). */
+  async popular(limit = POPULAR_DEFAULT_LIMIT, viewerId?: string): Promise<SearchTimelineDto[]> {
+    return (await this.discover.popular(limit, viewerId?.toLowerCase() ?? null)).map(mapTimeline);
   }
 
   async trending(limit = TRENDING_DEFAULT_LIMIT): Promise<HashtagDto[]> {

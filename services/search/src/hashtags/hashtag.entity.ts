@@ -5,6 +5,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 // Trigram and prefix indexes, made by the migration.
 @Index('hashtags_trgm_idx', { synchronize: false })
 @Index('hashtags_prefix_idx', { synchronize: false })
+// The most used first (read backwards): they fill the trending list.
+@Index('hashtags_usage_idx', ['usageCount', 'name'])
 export class Hashtag {
   @PrimaryColumn({ type: 'varchar', length: 50 })
   name: string;

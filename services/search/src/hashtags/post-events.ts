@@ -1,8 +1,7 @@
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
-import { on } from '@timeliner/platform';
+import { isUuid, on } from '@timeliner/platform';
 import { SocialEvents } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
-import { isUuid } from '../ids.js';
 import { validTags } from '../text/hashtags.js';
 import { dropHashtagUses, syncHashtagUses } from './hashtag-uses.js';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { PageLimit } from '@timeliner/platform';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { MAX_QUERY_LENGTH } from '../text/search-query.js';
 import type { HistoryRow } from './search-history.repository.js';
 
@@ -8,15 +8,8 @@ export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 50;
 export const RESULT_TYPES = ['timeline', 'user', 'hashtag'] as const;
 
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${HISTORY_MAX_LIMIT}`;
-
 export class HistoryQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @Max(HISTORY_MAX_LIMIT, { message: LIMIT_MESSAGE })
+  @PageLimit({ max: HISTORY_MAX_LIMIT, default: HISTORY_DEFAULT_LIMIT })
   limit?: number;
 }
 

@@ -1,8 +1,7 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import type { SignedInCaller } from '@timeliner/platform';
+import { isUuid, type SignedInCaller } from '@timeliner/platform';
 import { tagNameOf } from '../text/hashtags.js';
 import { normalizedQuery } from '../text/search-query.js';
-import { isUuid } from '../ids.js';
 import { HISTORY_DEFAULT_LIMIT, mapHistory, type RecordSearchDto, type SearchHistoryDto } from './search-history.dto.js';
 import type { SearchHistoryRepository } from './search-history.repository.js';
 

@@ -1,11 +1,9 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller } from '@timeliner/platform';
+import { type Caller, CurrentCaller, nextCursorHeaderDoc, setNextCursor } from '@timeliner/platform';
 import { SearchQueryDto, SearchResultDto } from './search.dto.js';
 import { SearchService } from './search.service.js';
-
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 @ApiTags('search')
 @Controller('api/search')
@@ -18,11 +16,11 @@ export class SearchController {
     description:
       'Only public, published timelines are ever found. A signed-in caller\'s search (first page) is added to their recent searches. With type set, one kind is paged: the next page\'s cursor is in X-Next-Cursor.',
   })
-  @ApiOkResponse({ type: SearchResultDto, headers: { 'X-Next-Cursor': { description: 'Cursor of the next page of the one type asked for; absent on the last page', schema: { type: 'string' } } } })
+  @ApiOkResponse({ type: SearchResultDto, headers: nextCursorHeaderDoc('Cursor of the next page of the one type asked for; absent on the last page') })
   @ApiBadRequestResponse({ description: 'Query too long, unknown type, bad limit, invalid cursor, a cursor without a type, unknown query field' })
   async enhanced(@CurrentCaller() caller: Caller, @Query() query: SearchQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SearchResultDto> {
     const page = await this.search.enhanced(caller, query);
-    if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    setNextCursor(reply, page.nextCursor);
     return page.result;
   }
 }

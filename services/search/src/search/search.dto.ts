@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { PageCursor, PageLimit } from '@timeliner/platform';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MAX_QUERY_LENGTH } from '../text/search-query.js';
+import type { SpokenHit } from '../captions/caption-search.repository.js';
 import type { HashtagHit, TimelineHit, UserHit } from './search.repository.js';
 
 export const SEARCH_TYPES = ['all', 'timelines', 'users', 'hashtags'] as const;
@@ -13,8 +14,6 @@ export const DEFAULT_TYPE_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 50;
 /** How deep one kind can be paged: relevance past this is noise, and each page costs more. */
 export const MAX_SEARCH_OFFSET = 1000;
-
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`;
 
 export class SearchQueryDto {
   @ApiPropertyOptional({
@@ -32,18 +31,10 @@ export class SearchQueryDto {
   @IsIn(SEARCH_TYPES, { message: `Type must be one of ${SEARCH_TYPES.join(', ')}` })
   type?: SearchType;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT, description: `Results of each kind; default ${DEFAULT_ALL_LIMIT} for all, ${DEFAULT_TYPE_LIMIT} for one kind` })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @Max(MAX_SEARCH_LIMIT, { message: LIMIT_MESSAGE })
+  @PageLimit({ max: MAX_SEARCH_LIMIT, description: `Results of each kind; default ${DEFAULT_ALL_LIMIT} for all, ${DEFAULT_TYPE_LIMIT} for one kind` })
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'The X-Next-Cursor header of the previous page (same q and type)' })
-  @IsOptional()
-  @IsString({ message: 'Invalid cursor' })
-  @MaxLength(200, { message: 'Invalid cursor' })
+  @PageCursor('The X-Next-Cursor header of the previous page (same q and type)')
   cursor?: string;
 }
 
@@ -53,6 +44,15 @@ export class CreatorDto {
   @ApiProperty() displayName: string;
   @ApiProperty({ description: 'Empty until search has heard of the person' }) username: string;
   @ApiProperty({ type: String, nullable: true }) avatar: string | null;
+}
+
+/** Where the words looked for are said in one of the timeline's videos (its captions). */
+export class SpokenMatchDto {
+  @ApiProperty({ format: 'uuid', description: 'The video' }) videoId: string;
+  @ApiProperty({ example: 'en', description: 'The caption track\'s language' }) language: string;
+  @ApiProperty({ description: 'Seconds from the start of the video where the cue begins' }) startTime: number;
+  @ApiProperty({ description: 'Seconds where the cue ends' }) endTime: number;
+  @ApiProperty({ description: 'The cue\'s words, without markup' }) text: string;
 }
 
 /** A public, published timeline as a card shows it (the feed's timeline card, without the caller's like and bookmark state). */
@@ -76,6 +76,8 @@ export class SearchTimelineDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The first ready video, for the preview (GET /api/videos/{id}/stream)' }) coverMediaId: string | null;
+  @ApiProperty({ description: 'Marked sensitive (by its owner or the moderators): the result shows a blurred cover with Show unless the viewer always shows sensitive media' }) sensitive: boolean;
+  @ApiPropertyOptional({ type: SpokenMatchDto, description: 'When the words are said in one of its videos: the best matching caption cue and its time' }) spoken?: SpokenMatchDto;
 }
 
 export class SearchUserDto {
@@ -125,8 +127,17 @@ export function mapTimeline(t: TimelineHit): SearchTimelineDto {
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     coverMediaId: t.coverMediaId,
+    sensitive: t.sensitive,
   };
 }
+
+export const mapSpoken = (hit: SpokenHit): SpokenMatchDto => ({
+  videoId: hit.mediaId,
+  language: hit.language,
+  startTime: hit.startMs / 1000,
+  endTime: hit.endMs / 1000,
+  text: hit.text,
+});
 
 export const mapUser = (u: UserHit): SearchUserDto => ({ ...u, displayName: u.displayName || u.username });
 export const mapHashtag = (h: HashtagHit): HashtagDto => ({ name: h.name, usageCount: h.usageCount });

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { type Caller, decodeCursor, encodeCursor } from '@timeliner/platform';
+import type { CaptionSearchRepository, SpokenHit } from '../captions/caption-search.repository.js';
 import type { SearchHistoryRepository } from '../history/search-history.repository.js';
 import { tagNameOf } from '../text/hashtags.js';
 import { normalizedQuery, type ParsedQuery, parseQuery } from '../text/search-query.js';
@@ -7,6 +8,7 @@ import {
   DEFAULT_ALL_LIMIT,
   DEFAULT_TYPE_LIMIT,
   mapHashtag,
+  mapSpoken,
   mapTimeline,
   mapUser,
   MAX_SEARCH_OFFSET,
@@ -23,6 +25,8 @@ export interface SearchPage {
 }
 
 const EMPTY = (): SearchResultDto => ({ timelines: [], users: [], hashtags: [] });
+/** Timelines looked for among the cues matching a query. */
+const SPOKEN_TIMELINES = 50;
 /** Hashtag names a `#tag` search also shows timelines for (the exact tag first). */
 const TAGS_FOR_TIMELINES = 5;
 
@@ -30,6 +34,7 @@ export class SearchService {
   constructor(
     private readonly search: SearchRepository,
     private readonly history: SearchHistoryRepository,
+    private readonly captions: CaptionSearchRepository,
   ) {}
 
   async enhanced(caller: Caller, dto: SearchQueryDto): Promise<SearchPage> {
@@ -43,7 +48,7 @@ export class SearchService {
 
     // One more than asked tells whether another page exists.
     const take = type === 'all' ? limit : limit + 1;
-    const result = await this.find(parsed, type, offset, take);
+    const result = await this.find(parsed, type, offset, take, caller.userId?.toLowerCase() ?? null);
     if (caller.userId && dto.cursor === undefined) await this.history.record(caller.userId, (dto.q ?? '').trim(), normalizedQuery(dto.q ?? ''));
     if (type === 'all') return { result };
     const kind = type === 'users' ? 'users' : type === 'hashtags' ? 'hashtags' : 'timelines';
@@ -54,41 +59,76 @@ export class SearchService {
     return next > MAX_SEARCH_OFFSET ? { result } : { result, nextCursor: encodeCursor([next]) };
   }
 
-  private async find(parsed: ParsedQuery, type: SearchType, offset: number, take: number): Promise<SearchResultDto> {
+  /** `viewer`: the searcher, whose blocks, mutes and muted words leave things out (search-filters.ts); null when signed out. */
+  private async find(parsed: ParsedQuery, type: SearchType, offset: number, take: number, viewer: string | null): Promise<SearchResultDto> {
     const wants = (kind: SearchType) => type === 'all' || type === kind;
     const result = EMPTY();
 
     if (parsed.scope === 'hashtags') {
       const tag = tagNameOf(parsed.text);
       if (!tag) return result;
-      const hashtags = await this.search.hashtags(tag, wants('hashtags') ? offset : 0, wants('hashtags') ? take : TAGS_FOR_TIMELINES);
+      const hashtags = await this.search.hashtags(tag, wants('hashtags') ? offset : 0, wants('hashtags') ? take : TAGS_FOR_TIMELINES, viewer);
       if (wants('hashtags')) result.hashtags = hashtags.map(mapHashtag);
       if (wants('timelines')) {
         const tags = [...new Set([...(hashtags.some((h) => h.name === tag) ? [tag] : []), ...hashtags.slice(0, TAGS_FOR_TIMELINES).map((h) => h.name)])];
-        result.timelines = (await this.search.timelinesTagged(tags, offset, take)).map(mapTimeline);
+        result.timelines = (await this.search.timelinesTagged(tags, offset, take, viewer)).map(mapTimeline);
       }
       return result;
     }
 
     if (parsed.scope === 'people') {
-      if (wants('users')) result.users = (await this.search.users(await this.search.compile(parsed), parsed.text, offset, take)).map(mapUser);
+      if (wants('users')) result.users = (await this.search.users(await this.search.compile(parsed), parsed.text, offset, take, viewer)).map(mapUser);
       return result;
     }
     // Hashtags need no compiled query: they are looked for meanwhile.
-    const [[timelines, users], hashtags] = await Promise.all([
-      this.textResults(parsed, wants('timelines'), wants('users'), offset, take),
-      wants('hashtags') ? this.search.hashtags(parsed.text, offset, take) : [],
+    const [[timelines, users, spoken], hashtags] = await Promise.all([
+      this.textResults(parsed, wants('timelines'), wants('users'), offset, take, viewer),
+      wants('hashtags') ? this.search.hashtags(parsed.text, offset, take, viewer) : [],
     ]);
-    result.timelines = timelines.map(mapTimeline);
+    result.timelines = await this.withSpoken(timelines, await this.spokenShown(spoken, viewer), offset, take);
     result.users = users.map(mapUser);
     result.hashtags = hashtags.map(mapHashtag);
     return result;
   }
 
-  /** Timelines and people matching the words of the query. */
-  private async textResults(parsed: ParsedQuery, timelines: boolean, users: boolean, offset: number, take: number): Promise<[TimelineHit[], UserHit[]]> {
-    if (!timelines && !users) return [[], []];
+  /** Timelines and people matching the words of the query, and where its words are said in videos of listed timelines. */
+  private async textResults(parsed: ParsedQuery, timelines: boolean, users: boolean, offset: number, take: number, viewer: string | null): Promise<[TimelineHit[], UserHit[], SpokenHit[]]> {
+    if (!timelines && !users) return [[], [], []];
     const query = await this.search.compile(parsed);
-    return Promise.all([timelines && query ? this.search.timelines(query, offset, take) : [], users ? this.search.users(query, parsed.text, offset, take) : []]);
+    return Promise.all([
+      timelines && query ? this.search.timelines(query, offset, take, viewer) : [],
+      users ? this.search.users(query, parsed.text, offset, take, viewer) : [],
+      timelines && query ? this.captions.spoken(query, SPOKEN_TIMELINES) : [],
+    ]);
+  }
+
+  /** The spoken hits the viewer's blocks, mutes and muted words leave in. */
+  private async spokenShown(spoken: SpokenHit[], viewer: string | null): Promise<SpokenHit[]> {
+    if (!viewer || spoken.length === 0) return spoken;
+    const shown = await this.search.shownTimelineIds([...new Set(spoken.map((hit) => hit.timelineId))], viewer);
+    return spoken.filter((hit) => shown.has(hit.timelineId));
+  }
+
+  /**
+   * Timelines whose videos say the words carry the cue and its time (`spoken`). Those found by
+   * their videos' words alone follow the others on the last page of timelines.
+   */
+  private async withSpoken(timelines: TimelineHit[], spoken: SpokenHit[], offset: number, take: number) {
+    const byTimeline = new Map(spoken.map((hit) => [hit.timelineId, hit]));
+    const cards = timelines.map((t) => {
+      const hit = byTimeline.get(t.id);
+      return hit ? { ...mapTimeline(t), spoken: mapSpoken(hit) } : mapTimeline(t);
+    });
+    if (timelines.length >= take || spoken.length === 0) return cards;
+    // Pages before this one held only timelines matched by their own words: the spoken ones start here.
+    const shown = new Set(timelines.map((t) => t.id));
+    const extra = spoken.filter((hit) => !shown.has(hit.timelineId)).slice(0, take - timelines.length);
+    if (offset > 0 && timelines.length === 0) return cards;
+    const found = new Map((await this.captions.timelines(extra.map((hit) => hit.timelineId))).map((t) => [t.id, t]));
+    for (const hit of extra) {
+      const t = found.get(hit.timelineId);
+      if (t) cards.push({ ...mapTimeline(t), spoken: mapSpoken(hit) });
+    }
+    return cards;
   }
 }

@@ -79,6 +79,10 @@ export class SearchTimeline {
   @Column({ type: 'uuid', nullable: true })
   coverMediaId: string | null;
 
+  /** Marked sensitive (the snapshot's): its result card shows a blurred cover with Show unless the viewer always shows sensitive media. */
+  @Column({ type: 'boolean', default: false })
+  sensitive: boolean;
+
   @Column({ type: 'bigint', default: 0 })
   revision: string;
 
@@ -126,4 +130,20 @@ export class TimelineEngagement {
 export class SearchWord {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   word: string;
+}
+
+/**
+ * A known word of up to 8 letters with one letter taken out (`pos`, from 1): the known words one
+ * edit away from a typed word are found through these (see `search.words_one_edit_from`).
+ */
+@Entity({ name: 'search_word_edits' })
+export class SearchWordEdit {
+  @PrimaryColumn({ type: 'varchar', length: 40, primaryKeyConstraintName: 'PK_search_word_edits' })
+  variant: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 40, primaryKeyConstraintName: 'PK_search_word_edits' })
+  word: string;
+
+  @PrimaryColumn({ type: 'smallint', primaryKeyConstraintName: 'PK_search_word_edits' })
+  pos: number;
 }

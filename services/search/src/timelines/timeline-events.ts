@@ -1,10 +1,9 @@
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
-import { on } from '@timeliner/platform';
+import { clipCodePoints, isUuid, on } from '@timeliner/platform';
 import { type TimelineSnapshot, TimelineStatus, TimelinesEvents, Visibility } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
 import { dropHashtagUses, syncHashtagUses } from '../hashtags/hashtag-uses.js';
 import { hashtagsOf } from '../text/hashtags.js';
-import { clip, isUuid } from '../ids.js';
 
 const INT32_MAX = 2_147_483_647;
 const count = (n: number) => (Number.isFinite(n) ? Math.min(Math.max(0, Math.trunc(n)), INT32_MAX) : 0);
@@ -45,6 +44,7 @@ export interface TimelineRow {
   updatedAt: string;
   coverMediaId: string | null;
   revision: string;
+  sensitive: boolean;
 }
 
 /**
@@ -56,13 +56,13 @@ export function timelineRow(snapshot: TimelineSnapshot, occurredAt: string): Tim
   const listed = snapshot.visibility === Visibility.PUBLIC && snapshot.status === TimelineStatus.PUBLISHED;
   const fallback = new Date(occurredAt).toISOString();
   const createdAt = timestampText(snapshot.createdAt) ?? fallback;
-  const title = listed ? clip(snapshot.title, 200) : '';
-  const description = listed ? clip(snapshot.description, 5000) : '';
+  const title = listed ? clipCodePoints(snapshot.title, 200) : '';
+  const description = listed ? clipCodePoints(snapshot.description, 5000) : '';
   return {
     id: snapshot.timelineId.toLowerCase(),
     creatorId: snapshot.creatorId.toLowerCase(),
     listed,
-    creatorName: listed ? clip(snapshot.creatorName, 100) : '',
+    creatorName: listed ? clipCodePoints(snapshot.creatorName, 100) : '',
     title,
     description,
     hashtags: listed ? hashtagsOf(title, description) : [],
@@ -78,6 +78,7 @@ export function timelineRow(snapshot: TimelineSnapshot, occurredAt: string): Tim
     updatedAt: timestampText(snapshot.updatedAt) ?? createdAt,
     coverMediaId: listed && isUuid(snapshot.coverMediaId) ? snapshot.coverMediaId.toLowerCase() : null,
     revision: snapshot.revision.toString(),
+    sensitive: snapshot.sensitive === true,
   };
 }
 
@@ -91,7 +92,7 @@ async function lockTimeline(manager: EntityManager, timelineId: string): Promise
 
 const COLUMNS = [
   'creator_id', 'listed', 'creator_name', 'title', 'description', 'hashtags', 'video_count', 'duration', 'views', 'likes_count', 'comments_count',
-  'activity_score', 'popularity', 'last_activity_at', 'created_at', 'updated_at', 'cover_media_id', 'revision',
+  'activity_score', 'popularity', 'last_activity_at', 'created_at', 'updated_at', 'cover_media_id', 'revision', 'sensitive',
 ];
 
 /**
@@ -115,12 +116,12 @@ export async function applyTimelineSnapshot(manager: EntityManager, row: Timelin
   const engagement = engagementOf(row);
   await manager.query(
     `INSERT INTO timelines (id, ${COLUMNS.join(', ')}, creator_username)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
              COALESCE((SELECT username FROM users WHERE id = $2), ''))
      ON CONFLICT (id) DO UPDATE SET ${COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, creator_username = EXCLUDED.creator_username`,
     [
       row.id, row.creatorId, row.listed, row.creatorName, row.title, row.description, row.hashtags, row.videoCount, row.duration, row.views, row.likesCount,
-      row.commentsCount, row.activityScore, Math.log1p(engagement), row.lastActivityAt, row.createdAt, row.updatedAt, row.coverMediaId, row.revision,
+      row.commentsCount, row.activityScore, Math.log1p(engagement), row.lastActivityAt, row.createdAt, row.updatedAt, row.coverMediaId, row.revision, row.sensitive,
     ],
   );
   await syncHashtagUses(manager, { sourceType: 'timeline', sourceId: row.id, userId: row.creatorId, hashtags: row.hashtags, at: occurredAt });

@@ -49,4 +49,8 @@ export class SearchUser {
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   updatedAt: Date;
+
+  /** The profile version this copy holds (auth's profile_version): an older profile event changes nothing. */
+  @Column({ type: 'bigint', default: 0 })
+  profileVersion: string;
 }

@@ -1,5 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import { requireVisible, TIMELINE_NOT_FOUND, type TimelineAccess, type TimelineAccessAnswer } from '@timeliner/platform';
+import { Visibility } from '@timeliner/proto';
 
 /**
  * The timeline if the caller may see it; 404 otherwise, signed in or not, whether it is private
@@ -8,4 +9,18 @@ import { requireVisible, TIMELINE_NOT_FOUND, type TimelineAccess, type TimelineA
  */
 export function requireVisibleTimeline(access: TimelineAccess, timelineId: string, userId: string | undefined): Promise<TimelineAccessAnswer> {
   return requireVisible(access, timelineId, userId, () => new NotFoundException(TIMELINE_NOT_FOUND));
+}
+
+const VISIBILITY = { private: Visibility.PRIVATE, unlisted: Visibility.UNLISTED, public: Visibility.PUBLIC } as const;
+
+/**
+ * What an event about something on a timeline says of the timeline, from the timelines service's
+ * answer to the access check: its consumers then need no copy of the timeline to act.
+ */
+export function announcedTimeline(answer: TimelineAccessAnswer): { ownerId: string; timelineVisibility: Visibility; timelineTitle?: string } {
+  return {
+    ownerId: answer.ownerId.toLowerCase(),
+    timelineVisibility: answer.visibility ? VISIBILITY[answer.visibility] : Visibility.UNSPECIFIED,
+    ...(answer.title !== undefined ? { timelineTitle: answer.title } : {}),
+  };
 }

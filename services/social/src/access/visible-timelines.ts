@@ -1,22 +1,5 @@
 import type { TimelineAccess } from '@timeliner/platform';
-import type { DataSource } from 'typeorm';
-
-/** What lists show of a timeline, from the feed_timelines read model. */
-export interface TimelineSummary {
-  id: string;
-  title: string;
-  description: string;
-  videoCount: number;
-  duration: number;
-  creatorId: string;
-  creatorName: string;
-  coverMediaId: string | null;
-}
-
-interface SummaryRow extends TimelineSummary {
-  visibility: string;
-  status: string;
-}
+import type { TimelineListing, TimelineSummary, TimelineSummaryRepository, TimelineSummaryRow } from './timeline-summary.repository.js';
 
 /** How many access questions are in flight at once for one list. */
 const CONCURRENT_CHECKS = 16;
@@ -43,7 +26,7 @@ async function pooled<T, R>(items: T[], limit: number, task: (item: T) => Promis
  */
 export class VisibleTimelines {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly summaryRows: TimelineSummaryRepository,
     private readonly access: TimelineAccess,
   ) {}
 
@@ -52,13 +35,8 @@ export class VisibleTimelines {
     const visible = new Map<string, TimelineSummary>();
     const unique = [...new Set(ids)];
     if (unique.length === 0) return visible;
-    const rows = (await this.dataSource.query(
-      `SELECT id, title, description, video_count AS "videoCount", duration, creator_id AS "creatorId", creator_name AS "creatorName",
-              cover_media_id AS "coverMediaId", visibility, status
-         FROM feed_timelines WHERE id = ANY($1::uuid[])`,
-      [unique],
-    )) as SummaryRow[];
-    const toAsk: SummaryRow[] = [];
+    const rows = await this.summaryRows.summaries(unique);
+    const toAsk: TimelineSummaryRow[] = [];
     for (const row of rows) {
       if (isPublic(row)) visible.set(row.id, summaryOf(row));
       else toAsk.push(row);
@@ -72,15 +50,16 @@ export class VisibleTimelines {
 
   /** Whether the caller may see one timeline (the read model first, then the timelines service). */
   async canView(timelineId: string, userId: string | undefined): Promise<boolean> {
-    const [row] = (await this.dataSource.query('SELECT visibility, status FROM feed_timelines WHERE id = $1', [timelineId])) as Array<Pick<SummaryRow, 'visibility' | 'status'>>;
+    const row = await this.summaryRows.listing(timelineId);
     if (row && isPublic(row)) return true;
     return (await this.access.check(timelineId, userId)).canView;
   }
 }
 
-const isPublic = (row: Pick<SummaryRow, 'visibility' | 'status'>) => row.visibility === 'public' && row.status === 'published';
+/** Listed for everyone without asking: public, published, and its creator's account is not private. */
+const isPublic = (row: TimelineListing) => row.visibility === 'public' && row.status === 'published' && !row.creatorPrivate;
 
-const summaryOf = (row: SummaryRow): TimelineSummary => ({
+const summaryOf = (row: TimelineSummaryRow): TimelineSummary => ({
   id: row.id,
   title: row.title,
   description: row.description,

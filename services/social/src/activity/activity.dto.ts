@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ACTIVITY_TYPES, type ActivityTargetType, type ActivityType } from './activity.entity.js';
+import type { ActivityRow } from './activity.repository.js';
 
 export class ActivityMetadataDto {
   @ApiPropertyOptional({ description: "The timeline's title (timeline activities)" }) timelineTitle?: string;
@@ -16,3 +17,18 @@ export class ActivityDto {
   @ApiProperty({ type: ActivityMetadataDto }) metadata: ActivityMetadataDto;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
+
+const metadataOf = (row: ActivityRow): ActivityMetadataDto => {
+  if (row.targetType === 'user') return { followedUsername: row.currentUsername ?? row.metadata.followedUsername ?? '' };
+  return { timelineTitle: row.currentTitle ?? row.metadata.timelineTitle ?? '' };
+};
+
+export const mapActivity = (row: ActivityRow): ActivityDto => ({
+  id: row.id,
+  userId: row.userId,
+  activityType: row.activityType,
+  targetType: row.targetType,
+  targetId: row.targetId,
+  metadata: metadataOf(row),
+  createdAt: row.createdAt.toISOString(),
+});

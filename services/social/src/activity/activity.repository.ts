@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
+import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import type { ActivityMetadata, ActivityTargetType, ActivityType } from './activity.entity.js';
 
 export interface ActivityRow {

@@ -1,8 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
-import { nextCursorHeaderDoc, PageQueryDto, sendPage } from '../pagination/cursor.js';
+import { CurrentCaller, nextCursorHeaderDoc, sendPage, SignedIn, type SignedInCaller } from '@timeliner/platform';
+import { PageQueryDto } from '../pagination/page-queries.js';
 import { BookmarkDto } from './bookmark.dto.js';
 import { BookmarkService } from './bookmark.service.js';
 
@@ -14,7 +14,7 @@ export class BookmarkController {
   @Get()
   @SignedIn()
   @ApiOperation({ summary: "The caller's bookmarked posts and timelines, newest bookmark first (timelines they may no longer see are left out)" })
-  @ApiOkResponse({ type: [BookmarkDto], headers: nextCursorHeaderDoc })
+  @ApiOkResponse({ type: [BookmarkDto], headers: nextCursorHeaderDoc() })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiServiceUnavailableResponse({ description: 'Timelines service unavailable' })

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
+import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 
 export interface BookmarkRow {
   type: 'post' | 'timeline';

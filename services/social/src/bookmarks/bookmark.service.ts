@@ -1,8 +1,8 @@
-import type { SignedInCaller } from '@timeliner/platform';
+import { decodeCursor, encodeCursor, type Page, type SignedInCaller } from '@timeliner/platform';
 import type { VisibleTimelines } from '../access/visible-timelines.js';
-import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page, type PageQueryDto } from '../pagination/cursor.js';
-import type { PostRepository } from '../posts/post.repository.js';
-import { mapPost } from '../posts/post.service.js';
+import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../pagination/page-queries.js';
+import type { PostCards } from '../posts/post-card.js';
+import { mapPost } from '../posts/post.dto.js';
 import type { BookmarkDto } from './bookmark.dto.js';
 import type { BookmarkRepository } from './bookmark.repository.js';
 
@@ -14,7 +14,7 @@ import type { BookmarkRepository } from './bookmark.repository.js';
 export class BookmarkService {
   constructor(
     private readonly bookmarks: BookmarkRepository,
-    private readonly posts: PostRepository,
+    private readonly posts: PostCards,
     private readonly timelines: VisibleTimelines,
   ) {}
 

@@ -4,8 +4,8 @@ import {
   ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
-import { nextCursorHeaderDoc, PageQueryDto, sendPage } from '../pagination/cursor.js';
+import { type Caller, CurrentCaller, nextCursorHeaderDoc, sendPage, SignedIn, type SignedInCaller } from '@timeliner/platform';
+import { PageQueryDto } from '../pagination/page-queries.js';
 import {
   AddCollectionTimelineDto, CollectionDto, CollectionOrderDto, CollectionTimelineDto, CreateCollectionDto, TimelineCollectionDto, UpdateCollectionDto,
 } from './collection.dto.js';
@@ -25,7 +25,7 @@ export class CollectionController {
   @Get()
   @SignedIn()
   @ApiOperation({ summary: "The caller's collections, newest first" })
-  @ApiOkResponse({ type: [CollectionDto], headers: nextCursorHeaderDoc })
+  @ApiOkResponse({ type: [CollectionDto], headers: nextCursorHeaderDoc() })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
   @ApiUnauthorizedResponse(SIGNED_OUT)
   async listCollections(@CurrentCaller() caller: SignedInCaller, @Query() query: PageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CollectionDto[]> {
@@ -146,7 +146,7 @@ export class TimelineCollectionController {
   @SignedIn()
   @ApiParam({ name: 'id', description: 'The timeline', format: 'uuid' })
   @ApiOperation({ summary: "The caller's collections, newest first, each saying whether it holds the timeline (the Save to collection sheet)" })
-  @ApiOkResponse({ type: [TimelineCollectionDto], headers: nextCursorHeaderDoc })
+  @ApiOkResponse({ type: [TimelineCollectionDto], headers: nextCursorHeaderDoc() })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
   @ApiNotFoundResponse({ description: 'Timeline not found (or not visible to the caller)' })
   @ApiUnauthorizedResponse(SIGNED_OUT)

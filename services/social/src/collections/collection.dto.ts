@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { toCleanName } from '@timeliner/platform';
+import type { TimelineSummary } from '../access/timeline-summary.repository.js';
+import type { CollectionItemRow, CollectionRow } from './collection.repository.js';
 
 export const MAX_COLLECTION_NAME = 100;
 export const MAX_COLLECTION_DESCRIPTION = 500;
@@ -19,7 +22,7 @@ const nameMessage = ({ value }: { value: unknown }) => (value === undefined || v
 /** `POST /api/collections`. */
 export class CreateCollectionDto {
   @ApiProperty({ minLength: 1, maxLength: MAX_COLLECTION_NAME, description: 'Trimmed before it is stored', example: 'Road trips' })
-  @Transform(trim)
+  @Transform(toCleanName)
   @IsString({ message: nameMessage })
   @MinLength(1, { message: COLLECTION_NAME_REQUIRED })
   @MaxLength(MAX_COLLECTION_NAME, { message: NAME_TOO_LONG })
@@ -41,7 +44,7 @@ export class CreateCollectionDto {
 /** `PUT /api/collections/{id}`: the fields given change, the others stay; description null clears it. */
 export class UpdateCollectionDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: MAX_COLLECTION_NAME, description: 'Trimmed; must not be blank' })
-  @Transform(trim)
+  @Transform(toCleanName)
   @ValidateIf((dto: UpdateCollectionDto) => dto.name !== undefined)
   @IsString({ message: nameMessage })
   @MinLength(1, { message: COLLECTION_NAME_REQUIRED })
@@ -111,3 +114,20 @@ export class CollectionTimelineDto extends TimelineSummaryDto {
   @ApiProperty({ format: 'date-time' }) addedAt: string;
   @ApiProperty({ type: 'integer', description: 'Ascending order within the collection' }) position: number;
 }
+
+export const mapCollection = (row: CollectionRow): CollectionDto => ({
+  id: row.id,
+  userId: row.userId,
+  name: row.name,
+  description: row.description,
+  isPublic: row.isPublic,
+  timelinesCount: row.timelinesCount,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const mapCollectionItem = (item: CollectionItemRow, summary: TimelineSummary): CollectionTimelineDto => ({
+  ...summary,
+  addedAt: item.addedAt.toISOString(),
+  position: item.position,
+});

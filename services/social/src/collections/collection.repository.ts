@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { lockFeedTimeline } from '../feed/feed-timeline-events.js';
-import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
+import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
+import { lockFeedTimeline } from '../feed-index/feed-timeline-lock.js';
+import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 
 export interface CollectionRow {
   id: string;
@@ -38,6 +39,12 @@ const ITEM_COLUMNS = `timeline_id AS "timelineId", position, added_at AS "addedA
 export class CollectionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Whether the viewer may see the owner's things as far as privacy goes (private-accounts/private-account-sql.ts). */
+  async seenDespitePrivacy(ownerId: string, viewerId: string | undefined): Promise<boolean> {
+    const [row] = (await this.dataSource.query(`SELECT ${seenDespitePrivacySql('$1::uuid', '$2::uuid')} AS seen`, [viewerId ?? null, ownerId])) as Array<{ seen: boolean }>;
+    return row?.seen ?? false;
+  }
+
   async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<CollectionRow | null> {
     const [row] = (await manager.query(`SELECT ${COLUMNS} FROM collections c WHERE c.id = $1`, [id])) as RawCollection[];
     return row ? toRow(row) : null;
@@ -62,8 +69,8 @@ export class CollectionRepository {
     return rows.map(({ contains, ...raw }) => ({ ...toRow(raw), contains }));
   }
 
-  async insert(manager: EntityManager, collection: { id: string; userId: string; name: string; description: string | null; isPublic: boolean }): Promise<void> {
-    await manager.query('INSERT INTO collections (id, user_id, name, description, is_public) VALUES ($1, $2, $3, $4, $5)', [
+  async insert(collection: { id: string; userId: string; name: string; description: string | null; isPublic: boolean }): Promise<void> {
+    await this.dataSource.query('INSERT INTO collections (id, user_id, name, description, is_public) VALUES ($1, $2, $3, $4, $5)', [
       collection.id, collection.userId, collection.name, collection.description, collection.isPublic,
     ]);
   }

@@ -1,37 +1,20 @@
 import { BadRequestException, ForbiddenException, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import { type Caller, type SignedInCaller, TIMELINE_NOT_FOUND } from '@timeliner/platform';
-import type { TimelineSummary, VisibleTimelines } from '../access/visible-timelines.js';
-import { isUuid } from '../ids.js';
-import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page, type PageQueryDto } from '../pagination/cursor.js';
+import { type Caller, decodeCursor, encodeCursor, isUuid, type Page, type SignedInCaller, TIMELINE_NOT_FOUND, type Transactions } from '@timeliner/platform';
+import type { TimelineSummary } from '../access/timeline-summary.repository.js';
+import type { VisibleTimelines } from '../access/visible-timelines.js';
+import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../pagination/page-queries.js';
 import {
-  type CollectionDto, type CollectionTimelineDto, type CreateCollectionDto, ORDER_MISMATCH, type TimelineCollectionDto, type UpdateCollectionDto,
+  type CollectionDto, type CollectionTimelineDto, type CreateCollectionDto, mapCollection, mapCollectionItem, ORDER_MISMATCH, type TimelineCollectionDto,
+  type UpdateCollectionDto,
 } from './collection.dto.js';
 import type { CollectionItemRow, CollectionRepository, CollectionRow } from './collection.repository.js';
 
 export const COLLECTION_NOT_FOUND = 'Collection not found';
 export const ONLY_OWNER = 'Only the owner can change this collection';
 
-export const mapCollection = (row: CollectionRow): CollectionDto => ({
-  id: row.id,
-  userId: row.userId,
-  name: row.name,
-  description: row.description,
-  isPublic: row.isPublic,
-  timelinesCount: row.timelinesCount,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
 /** A timeline the read model has not heard of yet: what is known of it. */
 const unknownSummary = (id: string): TimelineSummary => ({ id, title: '', description: '', videoCount: 0, duration: 0, creatorId: '', creatorName: '', coverMediaId: null });
-
-const mapItem = (item: CollectionItemRow, summary: TimelineSummary): CollectionTimelineDto => ({
-  ...summary,
-  addedAt: item.addedAt.toISOString(),
-  position: item.position,
-});
 
 /** Blank descriptions are none. */
 const descriptionOf = (value: string | null | undefined): string | null => (value ? value : null);
@@ -45,7 +28,7 @@ const descriptionOf = (value: string | null | undefined): string | null => (valu
  */
 export class CollectionService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly collections: CollectionRepository,
     private readonly timelines: VisibleTimelines,
   ) {}
@@ -63,7 +46,7 @@ export class CollectionService {
 
   async create(caller: SignedInCaller, dto: CreateCollectionDto): Promise<CollectionDto> {
     const id = randomUUID();
-    await this.collections.insert(this.dataSource.manager, {
+    await this.collections.insert({
       id,
       userId: caller.userId.toLowerCase(),
       name: dto.name,
@@ -78,7 +61,7 @@ export class CollectionService {
   }
 
   async update(caller: SignedInCaller, rawId: string, dto: UpdateCollectionDto): Promise<CollectionDto> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const collection = this.owned(caller, await this.collections.lock(manager, this.idOf(rawId)));
       await this.collections.update(manager, collection.id, {
         name: dto.name ?? collection.name,
@@ -90,7 +73,7 @@ export class CollectionService {
   }
 
   async delete(caller: SignedInCaller, rawId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const collection = this.owned(caller, await this.collections.lock(manager, this.idOf(rawId)));
       await this.collections.delete(manager, collection.id);
     });
@@ -108,20 +91,20 @@ export class CollectionService {
     // Ownership first (no access question for someone who may not change the collection).
     this.owned(caller, await this.collections.find(collectionId));
     const timelineId = await this.requireTimeline(rawTimelineId, caller.userId);
-    const { created, item } = await this.dataSource.transaction(async (manager) => {
+    const { created, item } = await this.transactions.run(async (manager) => {
       this.owned(caller, await this.collections.lockForAdd(manager, collectionId, timelineId));
       return this.collections.add(manager, collectionId, timelineId);
     });
     // Deleted between the access check and the add.
     if (!item) throw new NotFoundException(TIMELINE_NOT_FOUND);
     const summaries = await this.timelines.summaries([timelineId], caller.userId);
-    return { created, item: mapItem(item, summaries.get(timelineId) ?? unknownSummary(timelineId)) };
+    return { created, item: mapCollectionItem(item, summaries.get(timelineId) ?? unknownSummary(timelineId)) };
   }
 
   /** Takes a timeline out; nothing there, nothing changes. */
   async remove(caller: SignedInCaller, rawId: string, rawTimelineId: string): Promise<void> {
     const collectionId = this.idOf(rawId);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       this.owned(caller, await this.collections.lock(manager, collectionId));
       if (isUuid(rawTimelineId)) await this.collections.remove(manager, collectionId, rawTimelineId.toLowerCase());
     });
@@ -130,7 +113,7 @@ export class CollectionService {
   /** Puts the collection's timelines in the order given; the list as the caller sees it after. */
   async reorder(caller: SignedInCaller, rawId: string, timelineIds: string[]): Promise<CollectionTimelineDto[]> {
     const collectionId = this.idOf(rawId);
-    const items = await this.dataSource.transaction(async (manager) => {
+    const items = await this.transactions.run(async (manager) => {
       this.owned(caller, await this.collections.lock(manager, collectionId));
       if (!(await this.collections.reorder(manager, collectionId, timelineIds.map((id) => id.toLowerCase())))) throw new BadRequestException(ORDER_MISMATCH);
       return this.collections.items(collectionId, manager);
@@ -142,7 +125,7 @@ export class CollectionService {
     const summaries = await this.timelines.summaries(items.map((item) => item.timelineId), caller.userId);
     return items.flatMap((item) => {
       const summary = summaries.get(item.timelineId);
-      return summary ? [mapItem(item, summary)] : [];
+      return summary ? [mapCollectionItem(item, summary)] : [];
     });
   }
 
@@ -169,10 +152,11 @@ export class CollectionService {
     return rawId.toLowerCase();
   }
 
-  /** A collection the caller may read: theirs, or a public one. */
+  /** A collection the caller may read: theirs, or a public one (of a private account: for its approved followers only). */
   private async readable(caller: Caller, rawId: string): Promise<CollectionRow> {
     const collection = await this.collections.find(this.idOf(rawId));
     if (!collection || (!collection.isPublic && collection.userId !== caller.userId?.toLowerCase())) throw new NotFoundException(COLLECTION_NOT_FOUND);
+    if (!(await this.collections.seenDespitePrivacy(collection.userId, caller.userId?.toLowerCase()))) throw new NotFoundException(COLLECTION_NOT_FOUND);
     return collection;
   }
 

@@ -80,6 +80,7 @@ describe('feedTimelineRow', () => {
       updatedAt: '2026-02-26T10:00:00.000000Z',
       coverMediaId: null,
       revision: '9',
+      sensitive: false,
     });
   });
 

@@ -1,12 +1,12 @@
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
-import { on } from '@timeliner/platform';
+import { afterCommit, clipCodePoints, isUuid, on } from '@timeliner/platform';
 import { type TimelineSnapshot, TimelineStatus, TimelinesEvents, Visibility } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
 import { recordActivity } from '../activity/activity-recorder.js';
-import { isUuid } from '../ids.js';
-import { setFeedKey } from './feed-keys.js';
-import { forYouListingChanged } from './for-you-snapshot.js';
-import { deliverToInboxes, withdrawFromInboxes } from './following-inbox.js';
+import { setFeedKey } from '../feed-index/feed-keys.js';
+import { lockFeedTimeline } from '../feed-index/feed-timeline-lock.js';
+import { deliverToInboxes, withdrawFromInboxes } from '../feed-index/following-inbox.js';
+import { forYouListingChanged } from '../feed-index/listing-changed.js';
 
 /** The feed_timelines row a snapshot describes, as the columns want it. */
 export interface FeedTimelineRow {
@@ -32,12 +32,11 @@ export interface FeedTimelineRow {
   coverMediaId: string | null;
   /** bigint, as text. */
   revision: string;
+  sensitive: boolean;
 }
 
 const INT32_MAX = 2_147_483_647;
 const count = (n: number) => (Number.isFinite(n) ? Math.min(Math.max(0, Math.trunc(n)), INT32_MAX) : 0);
-/** Code points, as varchar(n) counts them. */
-const clip = (value: string, max: number) => (value.length <= max ? value : Array.from(value).slice(0, max).join(''));
 
 /** The feed's first sort key, as the timelines service computes it: floor(score × 10). */
 export function scoreBandOf(score: number): number {
@@ -74,9 +73,9 @@ export function feedTimelineRow(snapshot: TimelineSnapshot, occurredAt: string):
   return {
     id: snapshot.timelineId.toLowerCase(),
     creatorId: snapshot.creatorId.toLowerCase(),
-    creatorName: clip(snapshot.creatorName, 100),
-    title: clip(snapshot.title, 200),
-    description: clip(snapshot.description, 5000),
+    creatorName: clipCodePoints(snapshot.creatorName, 100),
+    title: clipCodePoints(snapshot.title, 200),
+    description: clipCodePoints(snapshot.description, 5000),
     visibility: visibilityOf(snapshot.visibility),
     status: statusOf(snapshot.status),
     videoCount: count(snapshot.videoCount),
@@ -91,22 +90,14 @@ export function feedTimelineRow(snapshot: TimelineSnapshot, occurredAt: string):
     updatedAt: timestampText(snapshot.updatedAt) ?? createdAt,
     coverMediaId: isUuid(snapshot.coverMediaId) ? snapshot.coverMediaId.toLowerCase() : null,
     revision: snapshot.revision.toString(),
+    sensitive: snapshot.sensitive === true,
   };
-}
-
-/**
- * Serializes what changes one timeline's feed row: snapshots, and its deletion (which arrives on
- * another subject, so possibly at the same moment). Without it a snapshot could check
- * deleted_timelines before a concurrent deletion commits and insert the row after it.
- */
-export async function lockFeedTimeline(manager: EntityManager, timelineId: string): Promise<void> {
-  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`feed_timeline:${timelineId}`]);
 }
 
 /** Columns a newer snapshot overwrites; the sort key (score_band, last_activity_at) goes through setFeedKey. */
 const OVERWRITTEN = [
   'creator_id', 'creator_name', 'title', 'description', 'visibility', 'status', 'video_count', 'duration', 'views', 'likes_count',
-  'comments_count', 'activity_score', 'created_at', 'updated_at', 'cover_media_id', 'revision',
+  'comments_count', 'activity_score', 'created_at', 'updated_at', 'cover_media_id', 'revision', 'sensitive',
 ];
 
 /**
@@ -124,14 +115,14 @@ export async function applyTimelineSnapshot(manager: EntityManager, row: FeedTim
   >;
   const applied = (await manager.query(
     `INSERT INTO feed_timelines (id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views, likes_count,
-                                 comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, key_changed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, clock_timestamp())
+                                 comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, sensitive, key_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, clock_timestamp())
      ON CONFLICT (id) DO UPDATE SET ${OVERWRITTEN.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}
       WHERE feed_timelines.revision < EXCLUDED.revision
      RETURNING (xmax = 0) AS inserted`,
     [
       row.id, row.creatorId, row.creatorName, row.title, row.description, row.visibility, row.status, row.videoCount, row.duration, row.views, row.likesCount,
-      row.commentsCount, row.activityScore, row.scoreBand, row.lastActivityAt, row.createdAt, row.updatedAt, row.coverMediaId, row.revision,
+      row.commentsCount, row.activityScore, row.scoreBand, row.lastActivityAt, row.createdAt, row.updatedAt, row.coverMediaId, row.revision, row.sensitive,
     ],
   )) as Array<{ inserted: boolean }>;
   const [result] = applied;
@@ -143,6 +134,61 @@ export async function applyTimelineSnapshot(manager: EntityManager, row: FeedTim
   await setFeedKey(manager, 'timeline', row.id, row.scoreBand, row.lastActivityAt);
   const listed = (t: Pick<FeedTimelineRow, 'visibility' | 'status'>) => t.visibility === 'public' && t.status === 'published';
   return !(before && listed(before)) && listed(row) ? 'listed' : 'updated';
+}
+
+/**
+ * A page of rows at once, as applyTimelineSnapshot takes them one by one (a rebuild's page): the
+ * timelines' feed locks in id order, one multi-row upsert that skips deleted timelines and takes a
+ * row over a lower revision only, then, row by row for those written, the inboxes (a new row, or a
+ * changed creator, visibility or status) and the key of an updated row. Answers the rows written
+ * and whether each was new.
+ */
+export async function applyTimelineSnapshots(manager: EntityManager, incoming: readonly FeedTimelineRow[]): Promise<Array<{ row: FeedTimelineRow; inserted: boolean }>> {
+  const byId = new Map<string, FeedTimelineRow>();
+  for (const row of incoming) {
+    const held = byId.get(row.id);
+    if (!held || BigInt(held.revision) < BigInt(row.revision)) byId.set(row.id, row);
+  }
+  if (byId.size === 0) return [];
+  const ids = [...byId.keys()].sort();
+  const column = <T>(f: (row: FeedTimelineRow) => T) => ids.map((id) => f(byId.get(id)!));
+  // lockFeedTimeline's lock, for the whole page, in id order.
+  await manager.query(`SELECT pg_advisory_xact_lock(hashtext('feed_timeline:' || id)) FROM unnest($1::text[]) AS id ORDER BY id`, [ids]);
+  const written = (await manager.query(
+    `WITH incoming AS (
+       SELECT x.* FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[], $8::int[], $9::int[], $10::bigint[],
+                              $11::int[], $12::int[], $13::float8[], $14::int[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[], $18::uuid[], $19::bigint[], $20::boolean[])
+         AS x(id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views, likes_count,
+              comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, sensitive)
+        WHERE NOT EXISTS (SELECT 1 FROM deleted_timelines d WHERE d.id = x.id)
+     ), before AS (
+       SELECT f.id, f.creator_id, f.visibility, f.status FROM feed_timelines f JOIN incoming i ON i.id = f.id
+     ), written AS (
+       INSERT INTO feed_timelines (id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views, likes_count,
+                                   comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, sensitive, key_changed_at)
+       SELECT *, clock_timestamp() FROM incoming ORDER BY id
+       ON CONFLICT (id) DO UPDATE SET ${OVERWRITTEN.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}
+        WHERE feed_timelines.revision < EXCLUDED.revision
+       RETURNING id, (xmax = 0) AS inserted)
+     SELECT w.id, w.inserted, b.creator_id AS "creatorId", b.visibility, b.status FROM written w LEFT JOIN before b ON b.id = w.id ORDER BY w.id`,
+    [
+      ids, column((r) => r.creatorId), column((r) => r.creatorName), column((r) => r.title), column((r) => r.description), column((r) => r.visibility),
+      column((r) => r.status), column((r) => r.videoCount), column((r) => r.duration), column((r) => r.views), column((r) => r.likesCount),
+      column((r) => r.commentsCount), column((r) => r.activityScore), column((r) => r.scoreBand), column((r) => r.lastActivityAt), column((r) => r.createdAt),
+      column((r) => r.updatedAt), column((r) => r.coverMediaId), column((r) => r.revision), column((r) => r.sensitive),
+    ],
+  )) as Array<{ id: string; inserted: boolean; creatorId: string | null; visibility: FeedTimelineRow['visibility'] | null; status: FeedTimelineRow['status'] | null }>;
+  const applied: Array<{ row: FeedTimelineRow; inserted: boolean }> = [];
+  for (const result of written) {
+    const row = byId.get(result.id)!;
+    const before = result.creatorId ? { creatorId: result.creatorId, visibility: result.visibility!, status: result.status! } : undefined;
+    if (!before || before.creatorId !== row.creatorId || before.visibility !== row.visibility || before.status !== row.status) {
+      await syncTimelineInboxes(manager, row, before);
+    }
+    if (!result.inserted) await setFeedKey(manager, 'timeline', row.id, row.scoreBand, row.lastActivityAt);
+    applied.push({ row, inserted: result.inserted });
+  }
+  return applied;
 }
 
 /**
@@ -183,6 +229,6 @@ export const feedTimelineEventHandlers = [
       await recordActivity(manager, { sourceEventId: meta.id, userId: row.creatorId, activityType: 'created_timeline', targetType: 'timeline', targetId: row.id, createdAt: row.createdAt });
     }
     // Newly public and published: it may rank in for-you from now on.
-    if ((applied === 'inserted' || applied === 'listed') && row.visibility === 'public' && row.status === 'published') meta.afterCommit?.(forYouListingChanged);
+    if ((applied === 'inserted' || applied === 'listed') && row.visibility === 'public' && row.status === 'published') afterCommit(manager, forYouListingChanged);
   }),
 ];

@@ -66,6 +66,10 @@ export class FeedTimeline {
   @Column({ type: 'uuid', nullable: true })
   coverMediaId: string | null;
 
+  /** Marked sensitive (the snapshot's): its card shows a blurred cover with Show unless the viewer always shows sensitive media. */
+  @Column({ type: 'boolean', default: false })
+  sensitive: boolean;
+
   @Column({ type: 'bigint', default: 0 })
   revision: string;
 

@@ -1,10 +1,11 @@
-import { preparedQuery, preparedRows } from '@timeliner/platform';
+import { cursorTimestamp, preparedQuery, preparedRows, readOnly } from '@timeliner/platform';
 import type { DataSource } from 'typeorm';
-import { cursorTimestamp } from '../pagination/cursor.js';
-import { postColumns, postRowFrom, type PostRow } from '../posts/post.repository.js';
+import type { FeedItemType } from '../feed-index/feed-keys.js';
+import { postColumns, postRowFrom, type PostRow } from '../posts/post-card.js';
+import { shownInFeedsSql } from '../person-filters/person-filter-sql.js';
+import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { UserRecord } from '../users/user.entity.js';
-
-export type FeedItemType = 'post' | 'timeline';
+import { authorNotSuspended, shownByModerators } from '../moderation/moderation-filters.js';
 
 /** One place in a page: the item and its sort key as text (for the next cursor). */
 export interface FeedSlot {
@@ -38,6 +39,8 @@ export interface FeedTimelineRow {
   createdAt: Date;
   updatedAt: Date;
   coverMediaId: string | null;
+  /** Marked sensitive: the card shows a blurred cover with Show (absent: not sensitive). */
+  sensitive?: boolean;
   liked: boolean;
   bookmarked: boolean;
   creator: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
@@ -59,7 +62,7 @@ const timelineColumns = (prefix = '', user = 'u') => `
   t.duration AS "${prefix}duration", t.creator_id AS "${prefix}creatorId", t.creator_name AS "${prefix}creatorName",
   t.views AS "${prefix}views", coalesce(c.likes_count, t.likes_count) AS "${prefix}likesCount", t.comments_count AS "${prefix}commentsCount",
   t.activity_score AS "${prefix}activityScore", t.last_activity_at AS "${prefix}lastActivityAt", t.created_at AS "${prefix}createdAt",
-  t.updated_at AS "${prefix}updatedAt", t.cover_media_id AS "${prefix}coverMediaId",
+  t.updated_at AS "${prefix}updatedAt", t.cover_media_id AS "${prefix}coverMediaId", t.sensitive AS "${prefix}sensitive",
   EXISTS (SELECT 1 FROM timeline_likes l WHERE l.timeline_id = t.id AND l.user_id = $1) AS "${prefix}liked",
   EXISTS (SELECT 1 FROM timeline_bookmarks b WHERE b.timeline_id = t.id AND b.user_id = $1) AS "${prefix}bookmarked",
   ${user}.id IS NOT NULL AS "${prefix}creatorKnown", ${user}.display_name AS "${prefix}creatorDisplayName",
@@ -83,6 +86,7 @@ const toTimelineRow = (raw: RawTimeline): FeedTimelineRow => ({
   createdAt: raw.createdAt,
   updatedAt: raw.updatedAt,
   coverMediaId: raw.coverMediaId,
+  sensitive: raw.sensitive,
   liked: raw.liked,
   bookmarked: raw.bookmarked,
   creator: raw.creatorKnown ? { displayName: raw.creatorDisplayName ?? '', username: raw.creatorUsername ?? '', avatar: raw.creatorAvatar } : null,
@@ -105,6 +109,8 @@ export interface CardState {
   liked: boolean;
   bookmarked: boolean;
   reported: boolean;
+  /** Hidden from the caller by a block, a mute or a muted word. */
+  filtered: boolean;
 }
 
 /**
@@ -118,6 +124,20 @@ const PUBLIC_TIMELINE = `t.visibility = 'public' AND t.status = 'published'`;
 
 const notReported = (type: FeedItemType, alias: string) =>
   `NOT EXISTS (SELECT 1 FROM content_reports r WHERE r.reporter_id = $1::uuid AND r.content_type = '${type}' AND r.content_id = ${alias}.id)`;
+
+/** Blocks (either way), muted authors and the caller's muted words (person-filters/person-filter-sql.ts). */
+const shownToCaller = (type: FeedItemType, alias: string) =>
+  type === 'post' ? shownInFeedsSql('$1::uuid', `${alias}.user_id`, `${alias}.content`) : shownInFeedsSql('$1::uuid', `${alias}.creator_id`, `${alias}.title || ' ' || ${alias}.description`);
+
+/** An inbox entry's item passes the caller's filters: its author, and the words of the post or timeline it names. */
+const inboxShownToCaller = `${shownInFeedsSql('$1::uuid', 'i.author_id', `coalesce((SELECT ip.content FROM posts ip WHERE ip.id = i.item_id), (SELECT it.title || ' ' || it.description FROM feed_timelines it WHERE it.id = i.item_id), '')`)}`;
+
+/** Items moderators hid, and everything by a suspended account (moderation/moderation-filters.ts). */
+const keptByModerators = (type: FeedItemType, alias: string) => shownByModerators(type, `${alias}.id`, type === 'post' ? `${alias}.user_id` : `${alias}.creator_id`);
+const inboxKeptByModerators = `NOT EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = i.item_type AND mc.content_id = i.item_id AND mc.hidden) AND ${authorNotSuspended('i.author_id')}`;
+
+/** A private account's items reach only itself and its approved followers (private-accounts/private-account-sql.ts). */
+const seenByCaller = (type: FeedItemType, alias: string) => seenDespitePrivacySql('$1::uuid', type === 'post' ? `${alias}.user_id` : `${alias}.creator_id`);
 
 /** Before the cursor key ($3 band, $4 activity, $5 id) in descending order; everything without one. */
 const beforeKey = (band: string, at: string, id: string) => `($3::int IS NULL OR (${band}, ${at}, ${id}) < ($3::int, $4::timestamptz, $5::uuid))`;
@@ -137,23 +157,23 @@ export class FeedRepository {
       LEFT JOIN LATERAL (SELECT k.score_band, k.last_activity_at FROM feed_key_history k
                           WHERE k.item_type = '${type}' AND k.item_id = ${alias}.id AND k.replaced_at > (SELECT tm FROM read)
                           ORDER BY k.replaced_at, k.seq LIMIT 1) h ON true`;
-    return preparedQuery<FeedSlot>(this.dataSource, 'social_feed_for_you_v1',
+    return preparedQuery<FeedSlot>(readOnly(this.dataSource), 'social_feed_for_you_v3',
       `WITH read AS (SELECT $2::timestamptz - ${COMMIT_MARGIN} AS tm),
        moved AS (
          SELECT 'post' AS type, p.id, coalesce(h.score_band, p.score_band) AS band, coalesce(h.last_activity_at, p.last_activity_at) AS at
            FROM posts p ${movedKey('post', 'p')}
-          WHERE p.key_changed_at > (SELECT tm FROM read) AND ${notReported('post', 'p')}
+          WHERE p.key_changed_at > (SELECT tm FROM read) AND ${notReported('post', 'p')} AND ${shownToCaller('post', 'p')} AND ${seenByCaller('post', 'p')} AND ${keptByModerators('post', 'p')}
          UNION ALL
          SELECT 'timeline', t.id, coalesce(h.score_band, t.score_band), coalesce(h.last_activity_at, t.last_activity_at)
            FROM feed_timelines t ${movedKey('timeline', 't')}
-          WHERE t.key_changed_at > (SELECT tm FROM read) AND ${PUBLIC_TIMELINE} AND ${notReported('timeline', 't')}),
+          WHERE t.key_changed_at > (SELECT tm FROM read) AND ${PUBLIC_TIMELINE} AND ${notReported('timeline', 't')} AND ${shownToCaller('timeline', 't')} AND ${seenByCaller('timeline', 't')} AND ${keptByModerators('timeline', 't')}),
        page AS (
          (SELECT 'post' AS type, p.id, p.score_band AS band, p.last_activity_at AS at FROM posts p
-           WHERE p.key_changed_at <= (SELECT tm FROM read) AND ${beforeKey('p.score_band', 'p.last_activity_at', 'p.id')} AND ${notReported('post', 'p')}
+           WHERE p.key_changed_at <= (SELECT tm FROM read) AND ${beforeKey('p.score_band', 'p.last_activity_at', 'p.id')} AND ${notReported('post', 'p')} AND ${shownToCaller('post', 'p')} AND ${seenByCaller('post', 'p')} AND ${keptByModerators('post', 'p')}
            ORDER BY p.score_band DESC, p.last_activity_at DESC, p.id DESC LIMIT $6)
          UNION ALL
          (SELECT 'timeline', t.id, t.score_band, t.last_activity_at FROM feed_timelines t
-           WHERE ${PUBLIC_TIMELINE} AND t.key_changed_at <= (SELECT tm FROM read) AND ${beforeKey('t.score_band', 't.last_activity_at', 't.id')} AND ${notReported('timeline', 't')}
+           WHERE ${PUBLIC_TIMELINE} AND t.key_changed_at <= (SELECT tm FROM read) AND ${beforeKey('t.score_band', 't.last_activity_at', 't.id')} AND ${notReported('timeline', 't')} AND ${shownToCaller('timeline', 't')} AND ${seenByCaller('timeline', 't')} AND ${keptByModerators('timeline', 't')}
            ORDER BY t.score_band DESC, t.last_activity_at DESC, t.id DESC LIMIT $6)
          UNION ALL
          SELECT type, id, band, at FROM moved m WHERE ${beforeKey('m.band', 'm.at', 'm.id')})
@@ -167,11 +187,14 @@ export class FeedRepository {
    * trip: one index range, however many people they follow, and the posts and timelines it names.
    */
   async following(callerId: string, after: { at: string; id: string } | undefined, limit: number): Promise<FeedCardRow[]> {
-    const { rows, columns } = await preparedRows(this.dataSource, 'social_feed_following_v4',
+    const { rows, columns } = await preparedRows(readOnly(this.dataSource), 'social_feed_following_v6',
       `WITH page AS (
          SELECT i.item_type AS type, i.item_id AS id, i.at FROM feed_inbox i
           WHERE i.owner_id = $1 AND ($2::timestamptz IS NULL OR (i.at, i.item_id) < ($2::timestamptz, $3::uuid))
             AND NOT EXISTS (SELECT 1 FROM content_reports r WHERE r.reporter_id = $1::uuid AND r.content_type = i.item_type AND r.content_id = i.item_id)
+            AND ${inboxShownToCaller}
+            AND ${seenDespitePrivacySql('$1::uuid', 'i.author_id')}
+            AND ${inboxKeptByModerators}
           ORDER BY i.at DESC, i.item_id DESC LIMIT $4)
        SELECT page.type AS "s_type", page.id AS "s_id", ${cursorTimestamp('page.at')} AS "s_at",
               p.id IS NOT NULL AS "s_hasPost", t.id IS NOT NULL AS "s_hasTimeline", ${postColumns('p_', 'pu')}, ${timelineColumns('t_', 'tu')}
@@ -203,24 +226,24 @@ export class FeedRepository {
    * snapshot older than that may not show it where the database would).
    */
   async cardState(callerId: string, postIds: string[], timelineIds: string[], since: string): Promise<{ items: CardState[]; ownChanged: boolean }> {
-    const rows = await preparedQuery<CardState & { own: boolean }>(this.dataSource, 'social_feed_card_state_v1',
+    const rows = await preparedQuery<CardState & { own: boolean }>(readOnly(this.dataSource), 'social_feed_card_state_v2',
       `SELECT 'post' AS type, p.id, p.likes_count AS "likesCount", p.comments_count AS "commentsCount", 0::bigint AS views,
               0::float8 AS "activityScore", 0::float8 AS "lastActivityMs", (extract(epoch FROM p.updated_at) * 1000)::float8 AS "updatedMs",
-              true AS visible,
+              ${seenByCaller('post', 'p')} AS visible,
               EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1) AS liked,
               EXISTS (SELECT 1 FROM post_bookmarks b WHERE b.post_id = p.id AND b.user_id = $1) AS bookmarked,
-              NOT ${notReported('post', 'p')} AS reported, false AS own
+              NOT ${notReported('post', 'p')} AS reported, NOT (${shownToCaller('post', 'p')}) AS filtered, false AS own
          FROM posts p WHERE p.id = ANY($2::uuid[])
        UNION ALL
        SELECT 'timeline', t.id, coalesce(c.likes_count, t.likes_count), t.comments_count, t.views,
               t.activity_score, (extract(epoch FROM t.last_activity_at) * 1000)::float8, (extract(epoch FROM t.updated_at) * 1000)::float8,
-              ${PUBLIC_TIMELINE},
+              ${PUBLIC_TIMELINE} AND ${seenByCaller('timeline', 't')},
               EXISTS (SELECT 1 FROM timeline_likes l WHERE l.timeline_id = t.id AND l.user_id = $1),
               EXISTS (SELECT 1 FROM timeline_bookmarks b WHERE b.timeline_id = t.id AND b.user_id = $1),
-              NOT ${notReported('timeline', 't')}, false
+              NOT ${notReported('timeline', 't')}, NOT (${shownToCaller('timeline', 't')}), false
          FROM feed_timelines t LEFT JOIN timeline_reactions c ON c.timeline_id = t.id WHERE t.id = ANY($3::uuid[])
        UNION ALL
-       SELECT 'own', NULL, 0, 0, 0, 0, 0, 0, false, false, false, false, true
+       SELECT 'own', NULL, 0, 0, 0, 0, 0, 0, false, false, false, false, false, true
         WHERE EXISTS (SELECT 1 FROM posts p WHERE p.user_id = $1 AND p.key_changed_at > $4::timestamptz)
            OR EXISTS (SELECT 1 FROM feed_timelines t WHERE t.creator_id = $1 AND t.key_changed_at > $4::timestamptz)`,
       [callerId, postIds, timelineIds, since],
@@ -231,12 +254,12 @@ export class FeedRepository {
   /** Timelines by id as feed cards show them, with the caller's like and bookmark state. */
   async timelines(ids: string[], callerId: string): Promise<FeedTimelineRow[]> {
     if (ids.length === 0) return [];
-    const rows = await preparedQuery<RawTimeline>(this.dataSource, 'social_feed_timelines_v2',
+    const rows = await preparedQuery<RawTimeline>(readOnly(this.dataSource), 'social_feed_timelines_v3',
       `SELECT ${timelineColumns()}
          FROM feed_timelines t
          LEFT JOIN timeline_reactions c ON c.timeline_id = t.id
          LEFT JOIN users u ON u.id = t.creator_id
-        WHERE t.id = ANY($2::uuid[])`,
+        WHERE t.id = ANY($2::uuid[]) AND ${keptByModerators('timeline', 't')}`,
       [callerId, ids],
     );
     return rows.map(toTimelineRow);

@@ -1,12 +1,10 @@
 import { BadRequestException } from '@nestjs/common';
-import type { SignedInCaller } from '@timeliner/platform';
-import { decodeCursor, encodeCursor, type Page } from '../pagination/cursor.js';
-import type { PostRepository } from '../posts/post.repository.js';
-import { mapPost } from '../posts/post.service.js';
-import { mapUserSummary } from '../users/user-summary.dto.js';
-import { FEED_READ_HOURS } from './feed-keys.js';
-import { FEED_PAGE_SIZE, type FeedItemDto, type FeedQueryDto, type FeedTimelineDto } from './feed.dto.js';
-import type { CardState, FeedCardRow, FeedRepository, FeedSlot, FeedTimelineRow, ForYouAfter } from './feed.repository.js';
+import { decodeCursor, encodeCursor, type Page, type SignedInCaller } from '@timeliner/platform';
+import { FEED_READ_HOURS } from '../feed-index/feed-keys.js';
+import type { PostCards } from '../posts/post-card.js';
+import { mapPost } from '../posts/post.dto.js';
+import { FEED_PAGE_SIZE, type FeedItemDto, type FeedQueryDto, mapFeedCard, mapTimeline } from './feed.dto.js';
+import type { CardState, FeedCardRow, FeedRepository, FeedSlot, ForYouAfter } from './feed.repository.js';
 import { cursorNow, type ForYouSnapshot, type ForYouSnapshots, type SnapshotCard } from './for-you-snapshot.js';
 
 export const FEED_EXPIRED = 'This feed has moved on; reload it to see the latest';
@@ -42,40 +40,6 @@ function freshCard(card: SnapshotCard, state: CardState): FeedItemDto | null {
   };
 }
 
-/** A page's item as the feed answers it; none when the item was deleted since it was placed. */
-const cardItem = ({ slot, post, timeline }: FeedCardRow): FeedItemDto[] => {
-  if (post) return [{ type: 'post', id: slot.id, post: mapPost(post) }];
-  if (timeline) return [{ type: 'timeline', id: slot.id, timeline: mapTimeline(timeline) }];
-  return [];
-};
-
-/** A timeline of the read model as a card shows it (the feed and a person's Timelines tab). */
-export const mapTimeline = (row: FeedTimelineRow): FeedTimelineDto => {
-  const creator = mapUserSummary(row.creatorId, row.creator, row.creatorName);
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    videoCount: row.videoCount,
-    duration: row.duration,
-    creatorId: row.creatorId,
-    creatorName: creator.displayName,
-    creator,
-    views: Number(row.views),
-    likesCount: row.likesCount,
-    commentsCount: row.commentsCount,
-    activityScore: row.activityScore,
-    lastActivityAt: row.lastActivityAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    coverMediaId: row.coverMediaId,
-    isLiked: row.liked,
-    liked: row.liked,
-    isBookmarked: row.bookmarked,
-    bookmarked: row.bookmarked,
-  };
-};
-
 /**
  * The home feed: posts and timelines interleaved on the server, each with its counts and the
  * caller's own state, so a card needs no lookup of its own. For you sorts by activity band then
@@ -85,7 +49,7 @@ export const mapTimeline = (row: FeedTimelineRow): FeedTimelineDto => {
 export class FeedService {
   constructor(
     private readonly feed: FeedRepository,
-    private readonly posts: PostRepository,
+    private readonly posts: PostCards,
     private readonly snapshots?: ForYouSnapshots,
   ) {}
 
@@ -105,12 +69,12 @@ export class FeedService {
       const rows = await this.feed.following(caller.userId, after ? { at: after[0] as string, id: after[1] as string } : undefined, limit + 1);
       const shown = rows.slice(0, limit);
       const last = shown.at(-1)?.slot;
-      return { items: shown.flatMap(cardItem), ...(rows.length > limit && last ? { nextCursor: encodeCursor([last.at, last.id]) } : {}) };
+      return { items: shown.flatMap(mapFeedCard), ...(rows.length > limit && last ? { nextCursor: encodeCursor([last.at, last.id]) } : {}) };
     }
     const after = this.forYouCursor(query.cursor);
     const slots = await this.feed.forYou(caller.userId, after, limit + 1);
     const shown = slots.slice(0, limit);
-    const items = (await this.hydrate(caller, shown)).flatMap(cardItem);
+    const items = (await this.hydrate(caller, shown)).flatMap(mapFeedCard);
     const last = shown.at(-1);
     return { items, ...(slots.length > limit && last ? { nextCursor: encodeCursor([after.readAt, last.band, last.at, last.id]) } : {}) };
   }
@@ -136,7 +100,7 @@ export class FeedService {
     for (const card of window) {
       const state = stateOf.get(`${card.slot.type}:${card.slot.id}`);
       // Deleted, no longer public or reported by the caller: left out, as the database leaves it.
-      if (!state || !state.visible || state.reported) continue;
+      if (!state || !state.visible || state.reported || state.filtered) continue;
       if (items.length === limit) return { items, nextCursor: encodeCursor([snapshot.readAt, last!.band, last!.at, last!.id]) };
       const item = freshCard(card, state);
       if (!item) return null;

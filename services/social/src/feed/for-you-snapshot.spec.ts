@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import type { PostRepository } from '../posts/post.repository.js';
+import { forYouListingChanged } from '../feed-index/listing-changed.js';
+import type { PostCards } from '../posts/post-card.js';
 import type { FeedRepository, FeedSlot } from './feed.repository.js';
-import { ForYouSnapshots, forYouListingChanged } from './for-you-snapshot.js';
+import { ForYouSnapshots } from './for-you-snapshot.js';
 
 /** A ranking the test releases by hand, counting how many were asked for. */
 function slowRanking() {
@@ -15,7 +16,7 @@ function slowRanking() {
       }),
     timelines: async () => [],
   } as unknown as FeedRepository;
-  const posts = { byIds: async () => [] } as unknown as PostRepository;
+  const posts = { byIds: async () => [] } as unknown as PostCards;
   return { feed, posts, taken: () => taken, release: () => pending.splice(0).forEach((resolve) => resolve()) };
 }
 

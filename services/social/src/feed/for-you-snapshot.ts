@@ -1,4 +1,5 @@
-import type { PostRepository } from '../posts/post.repository.js';
+import { onForYouListingChanged } from '../feed-index/listing-changed.js';
+import type { PostCards } from '../posts/post-card.js';
 import type { FeedCardRow, FeedRepository } from './feed.repository.js';
 
 /**
@@ -39,16 +40,6 @@ export interface ForYouSnapshotOptions {
 
 export const FOR_YOU_SNAPSHOT_DEFAULTS: ForYouSnapshotOptions = { size: 200, maxAgeMs: 1_000 };
 
-const listeners = new Set<() => void>();
-
-/**
- * Something new may rank in for-you (a post was written, a timeline became public and published):
- * this process's snapshots are retaken before their next page. Call it after the change commits.
- */
-export function forYouListingChanged(): void {
-  for (const listener of listeners) listener();
-}
-
 /** Now as cursor text (microseconds, UTC). */
 export const cursorNow = (): string => `${new Date().toISOString().slice(0, 23)}000Z`;
 
@@ -58,21 +49,22 @@ export class ForYouSnapshots {
   private queued?: Promise<ForYouSnapshot>;
   private generation = 0;
   private readonly now: () => number;
-  private readonly bump = () => {
-    this.generation++;
-  };
+  /** Stops listening to listing changes (feed-index/listing-changed.ts): each one makes the current snapshot stale. */
+  private readonly stopListening: () => void;
 
   constructor(
     private readonly feed: FeedRepository,
-    private readonly posts: PostRepository,
+    private readonly posts: PostCards,
     private readonly options: ForYouSnapshotOptions = FOR_YOU_SNAPSHOT_DEFAULTS,
   ) {
     this.now = options.now ?? Date.now;
-    listeners.add(this.bump);
+    this.stopListening = onForYouListingChanged(() => {
+      this.generation++;
+    });
   }
 
   close(): void {
-    listeners.delete(this.bump);
+    this.stopListening();
   }
 
   /**

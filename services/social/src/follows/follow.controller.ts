@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
-import { nextCursorHeaderDoc, sendPage } from '../pagination/cursor.js';
-import { FollowPageQueryDto, FollowPersonDto, FollowStatusDto } from './follow.dto.js';
+import { type Caller, CurrentCaller, nextCursorHeaderDoc, sendPage, SignedIn, type SignedInCaller } from '@timeliner/platform';
+import { PersonListQueryDto } from '../pagination/page-queries.js';
+import { FollowPersonDto, FollowStatusDto } from './follow.dto.js';
 import { FollowService } from './follow.service.js';
 
 @ApiTags('follows')
@@ -23,8 +23,8 @@ export class FollowController {
   @Post('follow')
   @HttpCode(200)
   @SignedIn()
-  @ApiOperation({ summary: 'Follow a person (following them again changes nothing)' })
-  @ApiOkResponse({ type: FollowStatusDto, description: "isFollowing true and the person's counts after the change" })
+  @ApiOperation({ summary: 'Follow a person (following them again changes nothing); a private account is asked instead (a follow request, isRequested true)' })
+  @ApiOkResponse({ type: FollowStatusDto, description: "isFollowing true (or isRequested true for a private account) and the person's counts after the change" })
   @ApiBadRequestResponse({ description: 'You cannot follow yourself' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   followUser(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string): Promise<FollowStatusDto> {
@@ -33,7 +33,7 @@ export class FollowController {
 
   @Delete('follow')
   @SignedIn()
-  @ApiOperation({ summary: 'Unfollow a person (not following, no change)' })
+  @ApiOperation({ summary: 'Unfollow a person, or take back a pending follow request (neither: no change)' })
   @ApiOkResponse({ type: FollowStatusDto, description: "isFollowing false and the person's counts after the change" })
   @ApiBadRequestResponse({ description: 'You cannot follow yourself' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
@@ -43,19 +43,19 @@ export class FollowController {
 
   @Get('followers')
   @ApiOperation({ summary: "A person's followers, newest follow first; isFollowing is whether the caller follows each" })
-  @ApiOkResponse({ type: [FollowPersonDto], headers: nextCursorHeaderDoc })
+  @ApiOkResponse({ type: [FollowPersonDto], headers: nextCursorHeaderDoc() })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
   @ApiForbiddenResponse({ description: 'This account is private (shown only to itself and its followers)' })
-  async listFollowers(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FollowPageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<FollowPersonDto[]> {
+  async listFollowers(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: PersonListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<FollowPersonDto[]> {
     return sendPage(reply, await this.follows.followers(caller, id, query));
   }
 
   @Get('following-list')
   @ApiOperation({ summary: 'The people a person follows, newest follow first; isFollowing is whether the caller follows each' })
-  @ApiOkResponse({ type: [FollowPersonDto], headers: nextCursorHeaderDoc })
+  @ApiOkResponse({ type: [FollowPersonDto], headers: nextCursorHeaderDoc() })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
   @ApiForbiddenResponse({ description: 'This account is private (shown only to itself and its followers)' })
-  async listFollowing(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: FollowPageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<FollowPersonDto[]> {
+  async listFollowing(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: PersonListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<FollowPersonDto[]> {
     return sendPage(reply, await this.follows.following(caller, id, query));
   }
 }

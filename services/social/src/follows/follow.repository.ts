@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { inboxFollowed, inboxUnfollowed } from '../feed/following-inbox.js';
-import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
+import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
+import { inboxFollowed, inboxUnfollowed } from '../feed-index/following-inbox.js';
 
 /** A person's two counts. */
 export interface FollowCounts {
@@ -72,10 +72,16 @@ export class FollowRepository {
     return row ? { followersCount: row.followers_count, followingCount: row.following_count } : zeroCounts();
   }
 
-  async isFollowing(followerId: string | undefined, followeeId: string): Promise<boolean> {
+  async isFollowing(followerId: string | undefined, followeeId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
     if (!followerId) return false;
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM follows WHERE follower_id = $1 AND following_id = $2', [followerId, followeeId]);
+    const rows: unknown[] = await manager.query('SELECT 1 FROM follows WHERE follower_id = $1 AND following_id = $2', [followerId, followeeId]);
     return rows.length > 0;
+  }
+
+  /** Whether the account is private (the users read model), read in the caller's transaction. */
+  async isPrivate(manager: EntityManager, userId: string): Promise<boolean> {
+    const [row] = (await manager.query('SELECT is_private FROM users WHERE id = $1', [userId])) as Array<{ is_private: boolean }>;
+    return row?.is_private ?? false;
   }
 
   /** Makes sure both people have a count row and locks them, lower id first. */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The following tab's inbox (feed/following-inbox.ts): one row per person and item their
+ * The following tab's inbox (feed-index/following-inbox.ts): one row per person and item their
  * following tab shows, filled here from the posts, timelines and follows standing now (the rule
  * of expectedInboxSql there, frozen as it was).
  */

@@ -17,6 +17,27 @@ describe('hashtags and mentions', () => {
     expect(hashtagsOf('a#b #1st # #_x ##double')).toEqual([]);
   });
 
+  it('reads a mention as the whole username of registration (letters A–Z, digits, dots, underscores)', () => {
+    expect(mentionsOf('thanks @x.smith and @Ana_B.Lima')).toEqual(['x.smith', 'ana_b.lima']);
+    expect(mentionsOf('hi @ada. And @bob... then @cy.!')).toEqual(['ada', 'bob', 'cy']);
+    expect(mentionsOf('(@xen) [@yan], "@zed"; @kai: @lu? @mo! @ned’s')).toEqual(['xen', 'yan', 'zed', 'kai', 'lu', 'mo', 'ned']);
+    expect(mentionsOf(`@${'a'.repeat(29)}.`)).toEqual(['a'.repeat(29)]);
+  });
+
+  it('refuses hostile mentions: e-mail addresses, doubled signs, glued or foreign letters, cut names', () => {
+    for (const text of [
+      'mail x.smith@example.com or ada@x.smith',
+      '@@x @@x.smith #@ada @#ada',
+      'ada.@bob _@cy 9@dee',
+      '@adaé @ada.é @ada\u0301 @ａｄａ @аda',
+      'é@ada e\u0301@ada',
+      `@${'a'.repeat(30)}.b @${'b'.repeat(29)}.cc`,
+      '@ @. @.. @...',
+    ]) {
+      expect([text, mentionsOf(JSON.parse(`"${text}"`))]).toEqual([text, []]);
+    }
+  });
+
   it('stops at tags that are too long rather than cutting them', () => {
     expect(hashtagsOf(`#${'a'.repeat(51)}`)).toEqual([]);
     expect(mentionsOf(`@${'a'.repeat(31)}`)).toEqual([]);

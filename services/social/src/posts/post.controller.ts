@@ -4,8 +4,8 @@ import {
   ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
-import { nextCursorHeaderDoc, PageQueryDto, sendPage } from '../pagination/cursor.js';
+import { type Caller, CurrentCaller, nextCursorHeaderDoc, sendPage, SignedIn, type SignedInCaller } from '@timeliner/platform';
+import { PageQueryDto } from '../pagination/page-queries.js';
 import { PostBookmarkStatusDto, PostCommentContentDto, PostCommentDto, PostContentDto, PostDto, PostLikeStatusDto } from './post.dto.js';
 import { PostService } from './post.service.js';
 
@@ -19,7 +19,7 @@ export class PostController {
 
   @Get()
   @ApiOperation({ summary: 'Posts, newest first, with the caller\'s like and bookmark state' })
-  @ApiOkResponse({ type: [PostDto], headers: nextCursorHeaderDoc })
+  @ApiOkResponse({ type: [PostDto], headers: nextCursorHeaderDoc() })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
   async listPosts(@CurrentCaller() caller: Caller, @Query() query: PageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<PostDto[]> {
     return sendPage(reply, await this.posts.list(caller, query));
@@ -74,7 +74,7 @@ export class PostController {
   @Get(':id/comments')
   @ApiParam(POST_ID)
   @ApiOperation({ summary: "A post's comments, oldest first" })
-  @ApiOkResponse({ type: [PostCommentDto], headers: nextCursorHeaderDoc })
+  @ApiOkResponse({ type: [PostCommentDto], headers: nextCursorHeaderDoc() })
   @ApiBadRequestResponse({ description: 'Bad limit or cursor, unknown query field' })
   @ApiNotFoundResponse(NOT_FOUND)
   async listPostComments(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: PageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<PostCommentDto[]> {

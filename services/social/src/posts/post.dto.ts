@@ -1,7 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength, MinLength } from 'class-validator';
-import { UserSummaryDto } from '../users/user-summary.dto.js';
+import { mapUserSummary, UserSummaryDto } from '../users/user-summary.dto.js';
+import type { PostRow } from './post-card.js';
+import type { PostCommentRow } from './post.repository.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -66,4 +68,34 @@ export class PostCommentDto {
   @ApiProperty() content: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
+  @ApiProperty({ description: "Waiting for approval: shown only to its author and the post's author" }) held: boolean;
+  @ApiProperty({ description: "Pinned by the post's author: shown first" }) pinned: boolean;
 }
+
+export const mapPost = (row: PostRow): PostDto => ({
+  id: row.id,
+  userId: row.userId,
+  content: row.content,
+  hashtags: row.hashtags,
+  mentions: row.mentions,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  edited: row.edited,
+  likesCount: row.likesCount,
+  commentsCount: row.commentsCount,
+  liked: row.liked,
+  isLiked: row.liked,
+  bookmarked: row.bookmarked,
+  isBookmarked: row.bookmarked,
+  user: mapUserSummary(row.userId, row.author),
+});
+
+export const mapPostComment = (row: PostCommentRow): PostCommentDto => ({
+  id: row.id,
+  postId: row.postId,
+  content: row.content,
+  createdAt: row.createdAt.toISOString(),
+  user: mapUserSummary(row.userId, row.author, row.userName),
+  held: row.held,
+  pinned: row.pinnedAt !== null,
+});

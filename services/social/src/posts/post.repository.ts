@@ -1,28 +1,14 @@
-import { activityScoreSql, preparedQuery } from '@timeliner/platform';
+import { activityScoreSql, type CursorKey, cursorTimestamp, preparedQuery } from '@timeliner/platform';
 import type { DataSource, EntityManager } from 'typeorm';
-import { setFeedKey } from '../feed/feed-keys.js';
-import { withdrawFromInboxes } from '../feed/following-inbox.js';
-import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
+import { shownTo } from '../comment-rules/comment-gate.js';
+import { setFeedKey } from '../feed-index/feed-keys.js';
+import { withdrawFromInboxes } from '../feed-index/following-inbox.js';
+import { shownByModerators } from '../moderation/moderation-filters.js';
+import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { UserRecord } from '../users/user.entity.js';
+import { type PostCards, postColumns, postRowFrom, type PostRow } from './post-card.js';
 
-/** A post as read for an answer: the row, its author as known here, and the caller's state. */
-export interface PostRow {
-  id: string;
-  userId: string;
-  content: string;
-  hashtags: string[];
-  mentions: string[];
-  likesCount: number;
-  commentsCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-  edited: boolean;
-  liked: boolean;
-  bookmarked: boolean;
-  author: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
-  /** (created_at as cursor text, id): the key of the newest-first list. */
-  key: CursorKey;
-}
+const POST_COLUMNS = postColumns();
 
 export interface PostCommentRow {
   id: string;
@@ -31,6 +17,9 @@ export interface PostCommentRow {
   userName: string;
   content: string;
   createdAt: Date;
+  /** Waiting for the post's author to approve it. */
+  held: boolean;
+  pinnedAt: Date | null;
   author: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
   key: CursorKey;
 }
@@ -49,65 +38,23 @@ const scoreAfter = (likes: string, comments: string, lastActivity: string) =>
   activityScoreSql({ likes: `likes_count + ${likes}`, comments: `comments_count + ${comments}`, lastActivityAt: lastActivity });
 
 /**
- * SELECT list of a post (alias `p`, its author `user`) for the caller $1 (may be null), each name
- * after `prefix` (so a query can read a post beside other rows; postRowFrom reads it back).
- */
-export const postColumns = (prefix = '', user = 'u') => `
-  p.id AS "${prefix}id", p.user_id AS "${prefix}userId", p.content AS "${prefix}content", p.hashtags AS "${prefix}hashtags", p.mentions AS "${prefix}mentions",
-  p.likes_count AS "${prefix}likesCount", p.comments_count AS "${prefix}commentsCount",
-  p.created_at AS "${prefix}createdAt", p.updated_at AS "${prefix}updatedAt", p.updated_at > p.created_at AS "${prefix}edited",
-  ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1::uuid)) AS "${prefix}liked",
-  ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_bookmarks b WHERE b.post_id = p.id AND b.user_id = $1::uuid)) AS "${prefix}bookmarked",
-  ${user}.display_name AS "${prefix}authorDisplayName", ${user}.username AS "${prefix}authorUsername", ${user}.avatar AS "${prefix}authorAvatar",
-  ${user}.id IS NOT NULL AS "${prefix}authorKnown", ${cursorTimestamp('p.created_at')} AS "${prefix}keyAt"`;
-
-const POST_COLUMNS = postColumns();
-
-interface RawPost extends Omit<PostRow, 'author' | 'key'> {
-  authorKnown: boolean;
-  authorDisplayName: string | null;
-  authorUsername: string | null;
-  authorAvatar: string | null;
-  keyAt: string;
-}
-
-/** A post as postColumns reads it (its columns without their prefix). */
-export const postRowFrom = (columns: Record<string, unknown>): PostRow => toPostRow(columns as unknown as RawPost);
-
-const toPostRow = (raw: RawPost): PostRow => ({
-  id: raw.id,
-  userId: raw.userId,
-  content: raw.content,
-  hashtags: raw.hashtags,
-  mentions: raw.mentions,
-  likesCount: raw.likesCount,
-  commentsCount: raw.commentsCount,
-  createdAt: raw.createdAt,
-  updatedAt: raw.updatedAt,
-  edited: raw.edited,
-  liked: raw.liked,
-  bookmarked: raw.bookmarked,
-  author: raw.authorKnown ? { displayName: raw.authorDisplayName ?? '', username: raw.authorUsername ?? '', avatar: raw.authorAvatar } : null,
-  key: [raw.keyAt, raw.id],
-});
-
-/**
  * posts and the rows that hang off them (likes, bookmarks, comments). Counters live on the post
  * row and change under its lock in the transaction of the toggle or comment; each change takes a
  * version from count_version_seq, and a like or comment is activity that moves the post in the
  * feed (feed-keys.ts).
  */
-export class PostRepository {
+export class PostRepository implements PostCards {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Posts by id for the caller, in no particular order. */
   async byIds(ids: string[], callerId: string | undefined, manager?: EntityManager): Promise<PostRow[]> {
     if (ids.length === 0) return [];
-    const text = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.user_id WHERE p.id = ANY($2::uuid[])`;
+    const text = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.user_id WHERE p.id = ANY($2::uuid[])
+      AND ${shownByModerators('post', 'p.id', 'p.user_id')} AND ${seenDespitePrivacySql('$1::uuid', 'p.user_id')}`;
     const values = [callerId ?? null, ids];
     // Inside a transaction, its own connection; otherwise the prepared statement (the feed's cards).
-    const rows = manager ? ((await manager.query(text, values)) as RawPost[]) : await preparedQuery<RawPost>(this.dataSource, 'social_posts_by_ids_v1', text, values);
-    return rows.map(toPostRow);
+    const rows = manager ? ((await manager.query(text, values)) as Array<Record<string, unknown>>) : await preparedQuery<Record<string, unknown>>(this.dataSource, 'social_posts_by_ids_v2', text, values);
+    return rows.map(postRowFrom);
   }
 
   async find(id: string, callerId: string | undefined, manager?: EntityManager): Promise<PostRow | null> {
@@ -120,10 +67,17 @@ export class PostRepository {
       `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.user_id
         WHERE ($3::timestamptz IS NULL OR (p.created_at, p.id) < ($3::timestamptz, $4::uuid))
           AND ($5::uuid IS NULL OR p.user_id = $5::uuid)
+          AND ${shownByModerators('post', 'p.id', 'p.user_id')} AND ${seenDespitePrivacySql('$1::uuid', 'p.user_id')}
         ORDER BY p.created_at DESC, p.id DESC LIMIT $2`,
       [callerId ?? null, limit, after?.[0] ?? null, after?.[1] ?? null, authorId ?? null],
-    )) as RawPost[];
-    return rows.map(toPostRow);
+    )) as Array<Record<string, unknown>>;
+    return rows.map(postRowFrom);
+  }
+
+  /** Whether the viewer may see the author's posts as far as privacy goes (private-accounts/private-account-sql.ts). */
+  async seenDespitePrivacy(manager: EntityManager, authorId: string, viewerId: string): Promise<boolean> {
+    const [row] = (await manager.query(`SELECT ${seenDespitePrivacySql('$1::uuid', '$2::uuid')} AS seen`, [viewerId, authorId])) as Array<{ seen: boolean }>;
+    return row?.seen ?? false;
   }
 
   /** The post's author, with the row locked for the rest of the transaction; null when there is none. */
@@ -180,28 +134,52 @@ export class PostRepository {
 
   /** Adds a comment (the post row must be locked) and counts it. */
   async addComment(manager: EntityManager, comment: { id: string; postId: string; userId: string; userName: string; content: string }): Promise<{ createdAt: Date; change: PostCountChange }> {
+    const createdAt = await this.insertComment(manager, { ...comment, held: false });
+    return { createdAt, change: await this.countComment(manager, comment.postId) };
+  }
+
+  /** Writes a comment (the post row must be locked) without counting it: a held one is counted on approval. */
+  async insertComment(manager: EntityManager, comment: { id: string; postId: string; userId: string; userName: string; content: string; held: boolean }): Promise<Date> {
     const [row] = (await manager.query(
-      `INSERT INTO post_comments (id, post_id, user_id, user_name, content) VALUES ($1, $2, $3, $4, $5) RETURNING created_at AS "createdAt"`,
-      [comment.id, comment.postId, comment.userId, comment.userName, comment.content],
+      `INSERT INTO post_comments (id, post_id, user_id, user_name, content, held) VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at AS "createdAt"`,
+      [comment.id, comment.postId, comment.userId, comment.userName, comment.content, comment.held],
     )) as Array<{ createdAt: Date }>;
-    return { createdAt: row!.createdAt, change: await this.count(manager, comment.postId, 'comments_count', 1, true) };
+    return row!.createdAt;
+  }
+
+  /** Counts one more comment on the post (the row must be locked), as activity. */
+  async countComment(manager: EntityManager, postId: string, delta = 1): Promise<PostCountChange> {
+    return this.count(manager, postId, 'comments_count', delta, delta > 0);
   }
 
   async comment(id: string): Promise<PostCommentRow | null> {
     return (await this.comments(null, 1, undefined, id))[0] ?? null;
   }
 
-  /** A post's comments, oldest first, after the cursor key (or the one comment `id`). */
-  async comments(postId: string | null, limit: number, after?: CursorKey, id?: string): Promise<PostCommentRow[]> {
+  /** The post's pinned comment, if any (pinned comments are never held). */
+  async pinnedComment(postId: string): Promise<PostCommentRow | null> {
+    const [row] = (await this.dataSource.query('SELECT id FROM post_comments WHERE post_id = $1 AND pinned_at IS NOT NULL', [postId])) as Array<{ id: string }>;
+    return row ? this.comment(row.id) : null;
+  }
+
+  /**
+   * A post's comments, oldest first, after the cursor key (or the one comment `id`); with a
+   * `reader`, those they may see (held ones: their author and the post's author only) without the
+   * pinned one (pinnedComment()).
+   */
+  async comments(postId: string | null, limit: number, after?: CursorKey, id?: string, reader?: { userId: string | undefined; moderator: boolean }): Promise<PostCommentRow[]> {
     const rows = (await this.dataSource.query(
       `SELECT c.id, c.post_id AS "postId", c.user_id AS "userId", c.user_name AS "userName", c.content, c.created_at AS "createdAt",
+              c.held, c.pinned_at AS "pinnedAt",
               u.display_name AS "authorDisplayName", u.username AS "authorUsername", u.avatar AS "authorAvatar", u.id IS NOT NULL AS "authorKnown",
               ${cursorTimestamp('c.created_at')} AS "keyAt"
          FROM post_comments c LEFT JOIN users u ON u.id = c.user_id
-        WHERE ($1::uuid IS NULL OR c.post_id = $1::uuid) AND ($5::uuid IS NULL OR c.id = $5::uuid)
+        WHERE ${shownByModerators('post_comment', 'c.id', 'c.user_id')}
+          AND ($1::uuid IS NULL OR c.post_id = $1::uuid) AND ($5::uuid IS NULL OR c.id = $5::uuid)
           AND ($3::timestamptz IS NULL OR (c.created_at, c.id) > ($3::timestamptz, $4::uuid))
+          AND (NOT $8::boolean OR (c.pinned_at IS NULL AND ${shownTo('c', '$6', '$7')}))
         ORDER BY c.created_at, c.id LIMIT $2`,
-      [postId, limit, after?.[0] ?? null, after?.[1] ?? null, id ?? null],
+      [postId, limit, after?.[0] ?? null, after?.[1] ?? null, id ?? null, reader?.userId ?? null, reader?.moderator ?? false, reader !== undefined],
     )) as Array<Omit<PostCommentRow, 'author' | 'key'> & { authorKnown: boolean; authorDisplayName: string | null; authorUsername: string | null; authorAvatar: string | null; keyAt: string }>;
     return rows.map((raw) => ({
       id: raw.id,
@@ -210,6 +188,8 @@ export class PostRepository {
       userName: raw.userName,
       content: raw.content,
       createdAt: raw.createdAt,
+      held: raw.held,
+      pinnedAt: raw.pinnedAt,
       author: raw.authorKnown ? { displayName: raw.authorDisplayName ?? '', username: raw.authorUsername ?? '', avatar: raw.authorAvatar } : null,
       key: [raw.keyAt, raw.id],
     }));

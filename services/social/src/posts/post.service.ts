@@ -1,46 +1,21 @@
 import { ForbiddenException, NotFoundException } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
-import type { Caller, EventWriter, SignedInCaller } from '@timeliner/platform';
+import type { EntityManager } from 'typeorm';
+import { afterCommit, type Caller, decodeCursor, encodeCursor, type EventWriter, isUuid, type Page, type SignedInCaller, type Transactions } from '@timeliner/platform';
 import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
-import { forYouListingChanged } from '../feed/for-you-snapshot.js';
-import { deliverToInboxes } from '../feed/following-inbox.js';
-import { isUuid } from '../ids.js';
-import { decodeCursor, DEFAULT_PAGE_SIZE, encodeCursor, type Page, type PageQueryDto } from '../pagination/cursor.js';
+import { deliverToInboxes } from '../feed-index/following-inbox.js';
+import { forYouListingChanged } from '../feed-index/listing-changed.js';
+import { DEFAULT_PAGE_SIZE, type PageQueryDto } from '../pagination/page-queries.js';
 import { storedNameOf } from '../users/user-names.js';
-import { mapUserSummary } from '../users/user-summary.dto.js';
-import type { PostBookmarkStatusDto, PostCommentDto, PostDto, PostLikeStatusDto } from './post.dto.js';
-import type { PostCommentRow, PostCountChange, PostRepository, PostRow } from './post.repository.js';
+import { admitComment } from '../comment-rules/comment-gate.js';
+import { heldCommentWaiting } from '../comment-rules/comment-announcements.js';
+import { moderatesPost } from '../comment-rules/comment-moderators.js';
+import { mapPost, mapPostComment, type PostBookmarkStatusDto, type PostCommentDto, type PostDto, type PostLikeStatusDto } from './post.dto.js';
+import type { PostCountChange, PostRepository } from './post.repository.js';
 import { hashtagsOf, mentionsOf } from './post-text.js';
 
 export const POST_NOT_FOUND = 'Post not found';
-
-export const mapPost = (row: PostRow): PostDto => ({
-  id: row.id,
-  userId: row.userId,
-  content: row.content,
-  hashtags: row.hashtags,
-  mentions: row.mentions,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  edited: row.edited,
-  likesCount: row.likesCount,
-  commentsCount: row.commentsCount,
-  liked: row.liked,
-  isLiked: row.liked,
-  bookmarked: row.bookmarked,
-  isBookmarked: row.bookmarked,
-  user: mapUserSummary(row.userId, row.author),
-});
-
-const mapComment = (row: PostCommentRow): PostCommentDto => ({
-  id: row.id,
-  postId: row.postId,
-  content: row.content,
-  createdAt: row.createdAt.toISOString(),
-  user: mapUserSummary(row.userId, row.author, row.userName),
-});
 
 /**
  * Short text posts: anyone signed in writes them; everyone reads them; only the author edits or
@@ -50,7 +25,7 @@ const mapComment = (row: PostCommentRow): PostCommentDto => ({
  */
 export class PostService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly posts: PostRepository,
     private readonly events: EventWriter,
   ) {}
@@ -74,10 +49,12 @@ export class PostService {
     const id = randomUUID();
     const hashtags = hashtagsOf(content);
     const mentions = mentionsOf(content);
-    const post = await this.dataSource.transaction(async (manager) => {
+    const post = await this.transactions.run(async (manager) => {
       await this.posts.insert(manager, { id, userId: caller.userId, content, hashtags, mentions });
       const row = (await this.posts.find(id, caller.userId, manager))!;
       await deliverToInboxes(manager, { type: 'post', id, authorId: caller.userId, at: row.key[0] as string }, { followers: true });
+      // A new post may rank in for-you: this process's snapshots are retaken once it is visible.
+      afterCommit(manager, forYouListingChanged);
       await this.events.add(manager, SocialEvents.PostCreated, {
         postId: id,
         userId: caller.userId,
@@ -88,8 +65,6 @@ export class PostService {
       }, { actorUserId: caller.userId, requestId: caller.requestId });
       return row;
     });
-    this.events.committed();
-    forYouListingChanged();
     return mapPost(post);
   }
 
@@ -135,16 +110,26 @@ export class PostService {
     const after = query.cursor ? decodeCursor(query.cursor, ['timestamp', 'uuid']) : undefined;
     const post = await this.get(caller, rawId);
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const rows = await this.posts.comments(post.id, limit + 1, after);
+    const rows = await this.posts.comments(post.id, limit + 1, after, undefined, { userId: caller.userId, moderator: moderatesPost(post.userId, caller.userId) });
     const items = rows.slice(0, limit);
     const last = items.at(-1);
-    return { items: items.map(mapComment), ...(rows.length > limit && last ? { nextCursor: encodeCursor(last.key) } : {}) };
+    // The pinned comment comes first, on the first page only (the pages leave it out).
+    const pinned = after ? null : await this.posts.pinnedComment(post.id);
+    return { items: [...(pinned ? [pinned] : []), ...items].map(mapPostComment), ...(rows.length > limit && last ? { nextCursor: encodeCursor(last.key) } : {}) };
   }
 
   async addComment(caller: SignedInCaller, rawId: string, content: string): Promise<PostCommentDto> {
-    const comment = await this.onPost(rawId, async (manager, id) => {
+    const comment = await this.onPost(rawId, async (manager, id, author) => {
+      const admission = await admitComment(manager, { type: 'post', id }, { userId: caller.userId, moderator: moderatesPost(author, caller.userId), ownerId: author }, content);
+      if (admission.refused !== null) throw new ForbiddenException(admission.refused);
       const commentId = randomUUID();
       const userName = await storedNameOf(manager, caller.userId);
+      if (admission.held) {
+        // Counted and announced when the post's author approves it; they hear that it waits.
+        await this.posts.insertComment(manager, { id: commentId, postId: id, userId: caller.userId, userName, content, held: true });
+        await heldCommentWaiting(manager, this.events, { type: 'post', id }, author, caller, commentId);
+        return commentId;
+      }
       const { createdAt, change } = await this.posts.addComment(manager, { id: commentId, postId: id, userId: caller.userId, userName, content });
       await this.events.add(manager, SocialEvents.CommentAdded, {
         commentId,
@@ -162,21 +147,21 @@ export class PostService {
         createdAt: timestampFromDate(createdAt),
       }, { actorUserId: caller.userId, requestId: caller.requestId });
       return commentId;
-    });
-    return mapComment((await this.posts.comment(comment))!);
+    }, caller.userId);
+    return mapPostComment((await this.posts.comment(comment))!);
   }
 
   /** Runs `work` with the post row locked; 404 when there is no such post. */
-  private async onPost<T>(rawId: string, work: (manager: EntityManager, id: string, author: string) => Promise<T>): Promise<T> {
+  private async onPost<T>(rawId: string, work: (manager: EntityManager, id: string, author: string) => Promise<T>, viewerId?: string): Promise<T> {
     if (!isUuid(rawId)) throw new NotFoundException(POST_NOT_FOUND);
     const id = rawId.toLowerCase();
-    const result = await this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const post = await this.posts.lock(manager, id);
       if (!post) throw new NotFoundException(POST_NOT_FOUND);
+      // A private account's post is as absent to someone who may not see it (private-accounts/).
+      if (viewerId && !(await this.posts.seenDespitePrivacy(manager, post.userId, viewerId))) throw new NotFoundException(POST_NOT_FOUND);
       return work(manager, id, post.userId);
     });
-    this.events.committed();
-    return result;
   }
 
   private asAuthor<T>(caller: SignedInCaller, rawId: string, action: 'edit' | 'delete', work: (manager: EntityManager, id: string) => Promise<T>): Promise<T> {
@@ -204,7 +189,7 @@ export class PostService {
         at: timestampFromDate(new Date()),
       }, { actorUserId: caller.userId, requestId: caller.requestId });
       return changed;
-    });
+    }, caller.userId);
     if (change) return change.count;
     return (await this.get(caller, rawId)).likesCount;
   }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { REPORTABLE, type ReportableType } from './content-report.entity.js';
+import type { ReportRow } from './report.repository.js';
 
 /** Why something is reported: a short list, so moderation can sort and count. */
 export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'violence', 'nudity', 'misinformation', 'other'] as const;
@@ -40,3 +41,5 @@ export class ReportDto {
   @ApiProperty({ enum: ['pending', 'reviewed', 'resolved', 'dismissed'] }) status: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
+
+export const mapReport = (row: ReportRow): ReportDto => ({ ...row, createdAt: row.createdAt.toISOString() });

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
-import { nextCursorHeaderDoc, PageQueryDto, sendPage } from '../pagination/cursor.js';
+import { type Caller, CurrentCaller, nextCursorHeaderDoc, sendPage, SignedIn, type SignedInCaller } from '@timeliner/platform';
+import { PageQueryDto } from '../pagination/page-queries.js';
 import { CreateTimelineCommentDto, TimelineCommentDto } from './timeline-comment.dto.js';
 import { TimelineCommentService } from './timeline-comment.service.js';
 
@@ -16,7 +16,7 @@ export class TimelineCommentController {
 
   @Get()
   @ApiOperation({ summary: "A timeline's comments, newest first" })
-  @ApiOkResponse({ type: [TimelineCommentDto], headers: nextCursorHeaderDoc })
+  @ApiOkResponse({ type: [TimelineCommentDto], headers: nextCursorHeaderDoc() })
   async listTimelineComments(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: PageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TimelineCommentDto[]> {
     return sendPage(reply, await this.comments.list(caller, id, query));
   }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { UserSummaryDto } from '../users/user-summary.dto.js';
+import { mapUserSummary, UserSummaryDto } from '../users/user-summary.dto.js';
+import type { CommentRow } from './timeline-comment.repository.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -51,4 +52,21 @@ export class TimelineCommentDto {
   @ApiProperty({ description: "The author's display name" }) userName: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
+  @ApiProperty({ description: 'Waiting for approval: shown only to its author and the moderators of the timeline' }) held: boolean;
+  @ApiProperty({ description: 'Pinned by the moderators of the timeline: shown first' }) pinned: boolean;
 }
+
+export const mapTimelineComment = ({ comment, author }: CommentRow): TimelineCommentDto => {
+  const user = mapUserSummary(comment.userId, author, comment.userName);
+  return {
+    id: comment.id,
+    content: comment.content,
+    timestamp: comment.timestamp,
+    userId: comment.userId,
+    userName: user.displayName,
+    createdAt: comment.createdAt.toISOString(),
+    user,
+    held: comment.held,
+    pinned: comment.pinnedAt !== null,
+  };
+};

@@ -7,6 +7,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
  */
 @Entity({ name: 'timeline_comments' })
 // Newest first per timeline, with the id as tie-break for keyset pages.
+// The approval queue and the pinned comment of a timeline.
+@Index('timeline_comments_held_idx', ['timelineId', 'createdAt'], { where: 'held' })
+@Index('timeline_comments_pinned_idx', ['timelineId'], { unique: true, where: '"pinned_at" IS NOT NULL' })
 @Index('timeline_comments_timeline_created_idx', ['timelineId', 'createdAt', 'id'])
 export class TimelineComment {
   @PrimaryColumn('uuid')
@@ -29,6 +32,14 @@ export class TimelineComment {
   /** Seconds into the timeline the comment refers to. */
   @Column({ type: 'integer', default: 0 })
   timestamp: number;
+
+  /** Waiting for the item's moderators to approve it: seen only by its author and them, not counted. */
+  @Column({ type: 'boolean', default: false })
+  held: boolean;
+
+  /** When a moderator of the item pinned it (one per item, shown first); null when not pinned. */
+  @Column({ type: 'timestamptz', nullable: true })
+  pinnedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -55,4 +55,40 @@ export class TimelineReactionRepository {
     )) as Array<{ count: number; version: string }>;
     return { count: counted!.count, version: BigInt(counted!.version) };
   }
+
+  /** A deleted timeline's likes, bookmarks and counters go with it: the reaction rows before the counter row, the order toggles take them in. */
+  async forgetTimeline(manager: EntityManager, timelineId: string): Promise<void> {
+    await manager.query('DELETE FROM timeline_likes WHERE timeline_id = $1', [timelineId]);
+    await manager.query('DELETE FROM timeline_bookmarks WHERE timeline_id = $1', [timelineId]);
+    await manager.query('DELETE FROM timeline_reactions WHERE timeline_id = $1', [timelineId]);
+  }
+
+  /** The like counts of a page of timelines in id order, after `afterId` (from the first without it): a replay's page. */
+  async likesPage(afterId: string, limit: number): Promise<TimelineLikesRow[]> {
+    return afterId
+      ? this.dataSource.query(`${LIKES_SELECT} WHERE r.timeline_id > $1 ORDER BY r.timeline_id LIMIT $2`, [afterId, limit])
+      : this.dataSource.query(`${LIKES_SELECT} ORDER BY r.timeline_id LIMIT $1`, [limit]);
+  }
+
+  /** The like counts of these timelines, those that have one. */
+  likesOf(timelineIds: string[]): Promise<TimelineLikesRow[]> {
+    return this.dataSource.query(`${LIKES_SELECT} WHERE r.timeline_id = ANY($1::uuid[]) ORDER BY r.timeline_id`, [timelineIds]);
+  }
+
+  async countedTimelines(): Promise<bigint> {
+    const [row] = (await this.dataSource.query('SELECT count(*)::text AS n FROM timeline_reactions')) as Array<{ n: string }>;
+    return BigInt(row!.n);
+  }
 }
+
+/** A timeline's likes as ReactionChanged tells them: the count, its version, the latest like standing. */
+export interface TimelineLikesRow {
+  timelineId: string;
+  likesCount: number;
+  /** bigint, as text. */
+  countVersion: string;
+  lastLikeAt: Date | null;
+}
+
+const LIKES_SELECT = `SELECT r.timeline_id AS "timelineId", r.likes_count AS "likesCount", r.count_version::text AS "countVersion",
+  (SELECT max(l.created_at) FROM timeline_likes l WHERE l.timeline_id = r.timeline_id) AS "lastLikeAt" FROM timeline_reactions r`;

@@ -1,8 +1,7 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import type { DataSource } from 'typeorm';
-import type { Caller, EventWriter, SignedInCaller, TimelineAccess } from '@timeliner/platform';
+import type { Caller, EventWriter, SignedInCaller, TimelineAccess, Transactions } from '@timeliner/platform';
 import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
-import { requireVisibleTimeline } from '../access/timeline-access.js';
+import { announcedTimeline, requireVisibleTimeline } from '../access/timeline-access.js';
 import { recordActivity, removeActivity } from '../activity/activity-recorder.js';
 import type { ActivityType } from '../activity/activity.entity.js';
 import type { TimelineReactionKind, TimelineReactionRepository } from './timeline-reaction.repository.js';
@@ -18,7 +17,7 @@ const ACTIVITY: Record<TimelineReactionKind, ActivityType> = { like: 'liked_time
  */
 export class TimelineReactionService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly reactions: TimelineReactionRepository,
     private readonly access: TimelineAccess,
     private readonly events: EventWriter,
@@ -50,14 +49,14 @@ export class TimelineReactionService {
   private async set(caller: SignedInCaller, kind: TimelineReactionKind, rawId: string, active: boolean): Promise<number> {
     const answer = await requireVisibleTimeline(this.access, rawId, caller.userId);
     const timelineId = rawId.toLowerCase();
-    const change = await this.dataSource.transaction(async (manager) => {
+    const change = await this.transactions.run(async (manager) => {
       const changed = await this.reactions.set(manager, kind, timelineId, caller.userId, active);
       if (!changed) return null;
       const eventId = await this.events.add(manager, SocialEvents.ReactionChanged, {
         targetType: TargetType.TIMELINE,
         targetId: timelineId,
         timelineId,
-        ownerId: answer.ownerId.toLowerCase(),
+        ...announcedTimeline(answer),
         userId: caller.userId,
         reaction: REACTION[kind],
         active,
@@ -70,10 +69,7 @@ export class TimelineReactionService {
       else await removeActivity(manager, caller.userId, ACTIVITY[kind], timelineId);
       return changed;
     });
-    if (change) {
-      this.events.committed();
-      return change.count;
-    }
+    if (change) return change.count;
     return (await this.reactions.state(kind, timelineId, caller.userId)).count;
   }
 }

@@ -1,10 +1,12 @@
-import { on } from '@timeliner/platform';
+import { isUuid, on } from '@timeliner/platform';
 import { TimelinesEvents } from '@timeliner/proto';
+import type { EntityManager } from 'typeorm';
 import { forgetTimelineActivities } from '../activity/activity-recorder.js';
 import { CollectionRepository } from '../collections/collection.repository.js';
 import { forgetFeedTimeline } from '../feed/feed-timeline-events.js';
-import { isUuid } from '../ids.js';
-import { forgetTimelineVideos } from '../videos/video-events.js';
+import { TimelineCommentRepository } from '../timeline-comments/timeline-comment.repository.js';
+import { TimelineReactionRepository } from '../timeline-reactions/timeline-reaction.repository.js';
+import { VideoRepository } from '../videos/video.repository.js';
 
 /**
  * What this service keeps about timelines follows their life in the timelines service: a deleted
@@ -16,16 +18,17 @@ import { forgetTimelineVideos } from '../videos/video-events.js';
 export const timelineEventHandlers = [
   on(TimelinesEvents.TimelineDeleted, async (timeline, _meta, manager) => {
     if (!isUuid(timeline.timelineId)) return;
-    const timelineId = timeline.timelineId.toLowerCase();
-    await forgetFeedTimeline(manager, timelineId);
-    // After the feed lock forgetFeedTimeline took: the order an add to a collection takes them in.
-    await new CollectionRepository(manager.connection).forgetTimeline(manager, timelineId);
-    await manager.query('DELETE FROM timeline_comments WHERE timeline_id = $1', [timelineId]);
-    await forgetTimelineVideos(manager, timelineId);
-    await forgetTimelineActivities(manager, timelineId);
-    // Reaction rows before the counter row: toggles take them in that order too.
-    await manager.query('DELETE FROM timeline_likes WHERE timeline_id = $1', [timelineId]);
-    await manager.query('DELETE FROM timeline_bookmarks WHERE timeline_id = $1', [timelineId]);
-    await manager.query('DELETE FROM timeline_reactions WHERE timeline_id = $1', [timelineId]);
+    await forgetTimeline(manager, timeline.timelineId.toLowerCase());
   }),
 ];
+
+/** Everything this service keeps of a deleted timeline goes, for good (see above; also a read model rebuild's removal). */
+export async function forgetTimeline(manager: EntityManager, timelineId: string): Promise<void> {
+  await forgetFeedTimeline(manager, timelineId);
+  // After the feed lock forgetFeedTimeline took: the order an add to a collection takes them in.
+  await new CollectionRepository(manager.connection).forgetTimeline(manager, timelineId);
+  await new TimelineCommentRepository(manager.connection).forgetTimeline(manager, timelineId);
+  await new VideoRepository(manager.connection).forgetTimeline(manager, timelineId);
+  await forgetTimelineActivities(manager, timelineId);
+  await new TimelineReactionRepository(manager.connection).forgetTimeline(manager, timelineId);
+}

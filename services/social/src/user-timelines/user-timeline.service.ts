@@ -1,13 +1,9 @@
-import type { DataSource } from 'typeorm';
-import type { Caller } from '@timeliner/platform';
-import { FOLLOW_PAGE_SIZE, type FollowPageQueryDto } from '../follows/follow.dto.js';
-import { decodeCursor, encodeCursor, type Page } from '../pagination/cursor.js';
-import { requirePerson } from '../people/person-access.js';
-import { mapTimeline } from '../feed/feed.service.js';
-import type { UserTimelineDto } from './user-timeline.dto.js';
-import type { UserTimelineRepository, UserTimelineRow } from './user-timeline.repository.js';
-
-const mapUserTimeline = (row: UserTimelineRow): UserTimelineDto => ({ ...mapTimeline(row), visibility: row.visibility, status: row.status });
+import { type Caller, decodeCursor, encodeCursor, type Page } from '@timeliner/platform';
+import { PERSON_LIST_PAGE_SIZE, type PersonListQueryDto } from '../pagination/page-queries.js';
+import { requireVisiblePersonLists } from '../people/person-access.js';
+import type { PersonRepository } from '../people/person.repository.js';
+import { mapUserTimeline, type UserTimelineDto } from './user-timeline.dto.js';
+import type { UserTimelineRepository } from './user-timeline.repository.js';
 
 /**
  * A person's Timelines tab, newest first, from the feed_timelines read model (every timeline's
@@ -17,15 +13,16 @@ const mapUserTimeline = (row: UserTimelineRow): UserTimelineDto => ({ ...mapTime
  */
 export class UserTimelineService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly people: PersonRepository,
     private readonly timelines: UserTimelineRepository,
   ) {}
 
-  async page(caller: Caller, rawId: string, query: FollowPageQueryDto): Promise<Page<UserTimelineDto>> {
+  async page(caller: Caller, rawId: string, query: PersonListQueryDto): Promise<Page<UserTimelineDto>> {
     const after = query.cursor ? decodeCursor(query.cursor, ['timestamp', 'uuid']) : undefined;
-    const { id: userId } = await requirePerson(this.dataSource, rawId);
+    // A private account's tab: itself and its approved followers only (403 This account is private).
+    const userId = await requireVisiblePersonLists(this.people, caller.userId, rawId);
     const callerId = caller.userId?.toLowerCase();
-    const limit = query.limit ?? FOLLOW_PAGE_SIZE;
+    const limit = query.limit ?? PERSON_LIST_PAGE_SIZE;
     const rows = await this.timelines.page(userId, callerId === userId, callerId, limit + 1, after);
     const items = rows.slice(0, limit);
     const last = items.at(-1);

@@ -1,3 +1,4 @@
+import { clipCodeUnits } from '@timeliner/platform';
 import type { EntityManager } from 'typeorm';
 import { UserRecord } from './user.entity.js';
 
@@ -12,5 +13,5 @@ export const displayNameOf = (user: Pick<UserRecord, 'displayName' | 'username'>
  */
 export async function storedNameOf(manager: EntityManager, userId: string): Promise<string> {
   const user = await manager.findOne(UserRecord, { where: { id: userId }, select: { username: true, displayName: true } });
-  return user ? displayNameOf(user).slice(0, 100) : '';
+  return user ? clipCodeUnits(displayNameOf(user), 100) : '';
 }

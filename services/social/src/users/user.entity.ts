@@ -26,6 +26,17 @@ export class UserRecord {
   @Column({ type: 'boolean', default: false })
   isPrivate: boolean;
 
+  /**
+   * When the account was registered (the UserRegistered event's time): how old an account is, for
+   * holding comments from new accounts. Null when not known (a copy rebuilt from the replay).
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  registeredAt: Date | null;
+
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** The profile version this copy holds (auth's profile_version): an older profile event changes nothing. */
+  @Column({ type: 'bigint', default: 0 })
+  profileVersion: string;
 }

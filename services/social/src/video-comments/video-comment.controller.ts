@@ -4,8 +4,8 @@ import {
   ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
-import { nextCursorHeaderDoc, PageQueryDto, sendPage } from '../pagination/cursor.js';
+import { type Caller, CurrentCaller, nextCursorHeaderDoc, sendPage, SignedIn, type SignedInCaller } from '@timeliner/platform';
+import { PageQueryDto } from '../pagination/page-queries.js';
 import { CreateVideoCommentDto, CreateVideoReplyDto, VideoCommentDto } from './video-comment.dto.js';
 import { VideoCommentService } from './video-comment.service.js';
 
@@ -18,8 +18,8 @@ export class VideoCommentController {
   constructor(private readonly comments: VideoCommentService) {}
 
   @Get()
-  @ApiOperation({ summary: "A video's comments, oldest first, each with its replies (oldest first); pages count top-level comments" })
-  @ApiOkResponse({ type: [VideoCommentDto], headers: nextCursorHeaderDoc })
+  @ApiOperation({ summary: "A video's comments, oldest first, each with its first 3 replies, its reply count and a cursor for the rest; pages count top-level comments" })
+  @ApiOkResponse({ type: [VideoCommentDto], headers: nextCursorHeaderDoc() })
   async listVideoComments(@CurrentCaller() caller: Caller, @Param('id') id: string, @Query() query: PageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<VideoCommentDto[]> {
     return sendPage(reply, await this.comments.list(caller, id, query));
   }
@@ -33,6 +33,20 @@ export class VideoCommentController {
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   addVideoComment(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Body() dto: CreateVideoCommentDto): Promise<VideoCommentDto> {
     return this.comments.create(caller, id, dto);
+  }
+
+  @Get(':commentId/replies')
+  @ApiParam({ name: 'commentId', description: 'The top-level comment', format: 'uuid' })
+  @ApiOperation({ summary: "A comment's replies, oldest first, a page at a time (the list gives the first 3 and repliesCursor for the next)" })
+  @ApiOkResponse({ type: [VideoCommentDto], headers: nextCursorHeaderDoc() })
+  async listVideoCommentReplies(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Param('commentId') commentId: string,
+    @Query() query: PageQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<VideoCommentDto[]> {
+    return sendPage(reply, await this.comments.replies(caller, id, commentId, query));
   }
 
   @Post(':commentId/replies')

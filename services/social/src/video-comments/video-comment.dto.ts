@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { MAX_COMMENT_LENGTH } from '../timeline-comments/timeline-comment.dto.js';
-import { UserSummaryDto } from '../users/user-summary.dto.js';
+import { mapUserSummary, UserSummaryDto } from '../users/user-summary.dto.js';
+import type { VideoCommentRow } from './video-comment.repository.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const EMPTY = 'Comment cannot be empty';
@@ -38,7 +39,36 @@ export class VideoCommentDto {
   @ApiProperty({ description: "The author's display name" }) userName: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
-  @ApiProperty({ type: () => [VideoCommentDto], description: 'Replies, oldest first (always empty on a reply)' }) replies: VideoCommentDto[];
-  @ApiProperty({ type: 'integer' }) repliesCount: number;
+  @ApiProperty({ type: () => [VideoCommentDto], description: 'The first replies (up to 3), oldest first; always empty on a reply and in the replies route' }) replies: VideoCommentDto[];
+  @ApiProperty({ type: 'integer', description: 'All replies (approved ones)' }) repliesCount: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'When more replies follow those given: the cursor of GET /api/videos/{id}/comments/{commentId}/replies for the next ones; null otherwise',
+  })
+  repliesCursor: string | null;
   @ApiProperty({ type: 'integer' }) likesCount: number;
+  @ApiProperty({ description: "Waiting for approval: shown only to its author and the moderators of the video's timeline" }) held: boolean;
+  @ApiProperty({ description: "Pinned by the moderators of the video's timeline: shown first" }) pinned: boolean;
 }
+
+export const mapVideoComment = (row: VideoCommentRow, replies: VideoCommentDto[] = [], repliesCursor: string | null = null): VideoCommentDto => {
+  const user = mapUserSummary(row.userId, row.author, row.userName);
+  return {
+    id: row.id,
+    videoId: row.videoId,
+    timelineId: row.timelineId,
+    parentId: row.parentId,
+    content: row.content,
+    userId: row.userId,
+    userName: user.displayName,
+    createdAt: row.createdAt.toISOString(),
+    user,
+    replies,
+    repliesCount: row.repliesCount,
+    repliesCursor,
+    likesCount: row.likesCount,
+    held: row.held,
+    pinned: row.pinnedAt !== null,
+  };
+};

@@ -2,6 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColum
 
 /** A comment on a video, or a reply to one (`parent_id`), spec 001 `video_comments`. */
 @Entity({ name: 'video_comments' })
+@Index('video_comments_held_idx', ['timelineId', 'createdAt'], { where: 'held' })
+@Index('video_comments_pinned_idx', ['videoId'], { unique: true, where: '"pinned_at" IS NOT NULL' })
 @Index('video_comments_thread_idx', ['videoId', 'parentId', 'createdAt', 'id'])
 @Index('video_comments_parent_idx', ['parentId'])
 @Index('video_comments_user_idx', ['userId'])
@@ -34,6 +36,14 @@ export class VideoComment {
 
   @Column({ type: 'integer', default: 0 })
   likesCount: number;
+
+  /** Waiting for the item's moderators to approve it: seen only by its author and them, not counted. */
+  @Column({ type: 'boolean', default: false })
+  held: boolean;
+
+  /** When a moderator of the item pinned it (one per item, shown first); null when not pinned. */
+  @Column({ type: 'timestamptz', nullable: true })
+  pinnedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

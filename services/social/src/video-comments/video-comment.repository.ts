@@ -1,5 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { cursorTimestamp, type CursorKey } from '../pagination/cursor.js';
+import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
+import { shownTo } from '../comment-rules/comment-gate.js';
+import { shownByModerators } from '../moderation/moderation-filters.js';
 
 /** A stored comment or reply with what the users read model knows of its author. */
 export interface VideoCommentRow {
@@ -13,6 +15,9 @@ export interface VideoCommentRow {
   repliesCount: number;
   likesCount: number;
   createdAt: Date;
+  /** Waiting for approval (seen by its author and the timeline's moderators only). */
+  held: boolean;
+  pinnedAt: Date | null;
   author: { username: string; displayName: string; avatar: string | null } | null;
   /** Sort key, for the next page's cursor. */
   key: [createdAt: string, id: string];
@@ -30,16 +35,18 @@ interface RawRow {
   likes_count: number;
   created_at: Date;
   created_key: string;
+  held: boolean;
+  pinned_at: Date | null;
   author_username: string | null;
   author_display_name: string | null;
   author_avatar: string | null;
 }
 
 const SELECT = `
-  SELECT c.id, c.video_id, c.timeline_id, c.parent_id, c.user_id, c.user_name, c.content, c.replies_count, c.likes_count, c.created_at,
+  SELECT c.id, c.video_id, c.timeline_id, c.parent_id, c.user_id, c.user_name, c.content, c.replies_count, c.likes_count, c.created_at, c.held, c.pinned_at,
          ${cursorTimestamp('c.created_at')} AS created_key,
          u.username AS author_username, u.display_name AS author_display_name, u.avatar AS author_avatar
-    FROM video_comments c
+    FROM (SELECT * FROM video_comments c WHERE ${shownByModerators('video_comment', 'c.id', 'c.user_id')}) c
     LEFT JOIN users u ON u.id = c.user_id`;
 
 const toRow = (raw: RawRow): VideoCommentRow => ({
@@ -53,6 +60,8 @@ const toRow = (raw: RawRow): VideoCommentRow => ({
   repliesCount: raw.replies_count,
   likesCount: raw.likes_count,
   createdAt: raw.created_at,
+  held: raw.held,
+  pinnedAt: raw.pinned_at,
   author: raw.author_username === null ? null : { username: raw.author_username, displayName: raw.author_display_name ?? '', avatar: raw.author_avatar },
   key: [raw.created_key, raw.id],
 });
@@ -65,7 +74,17 @@ export interface NewVideoComment {
   userId: string;
   userName: string;
   content: string;
+  /** Waits for approval: not counted, not announced. */
+  held?: boolean;
 }
+
+/** Who reads a list: their id (none when signed out) and whether they moderate the video's timeline. */
+export interface VideoCommentReader {
+  userId: string | undefined;
+  moderator: boolean;
+}
+
+const ANYONE: VideoCommentReader = { userId: undefined, moderator: false };
 
 /**
  * video_comments: top-level comments and their replies (one level: a reply's parent is always a
@@ -76,25 +95,60 @@ export class VideoCommentRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Up to `limit` top-level comments of a video after `after`, oldest first. */
-  async topLevel(videoId: string, limit: number, after?: CursorKey): Promise<VideoCommentRow[]> {
-    const params: unknown[] = [videoId, limit];
-    let where = 'c.video_id = $1 AND c.parent_id IS NULL';
+  async topLevel(videoId: string, limit: number, after?: CursorKey, reader: VideoCommentReader = ANYONE): Promise<VideoCommentRow[]> {
+    const params: unknown[] = [videoId, limit, reader.userId ?? null, reader.moderator];
+    // The pinned comment is apart (pinned()); held ones only for their author and the moderators.
+    let where = `c.video_id = $1 AND c.parent_id IS NULL AND c.pinned_at IS NULL AND ${shownTo('c', '$3', '$4')}`;
     if (after) {
       params.push(after[0], after[1]);
-      where += ' AND (c.created_at, c.id) > ($3::timestamptz, $4::uuid)';
+      where += ' AND (c.created_at, c.id) > ($5::timestamptz, $6::uuid)';
     }
     const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY c.created_at, c.id LIMIT $2`, params);
     return rows.map(toRow);
   }
 
-  /** The replies to these comments, oldest first. */
-  async repliesOf(videoId: string, parentIds: string[]): Promise<VideoCommentRow[]> {
+  /**
+   * The first `perParent` replies to each of these comments (oldest first), by one query: a
+   * comment with hundreds of replies costs a list no more than one with `perParent`.
+   */
+  async firstReplies(videoId: string, parentIds: string[], perParent: number, reader: VideoCommentReader = ANYONE): Promise<VideoCommentRow[]> {
     if (parentIds.length === 0) return [];
     const rows: RawRow[] = await this.dataSource.query(
-      `${SELECT} WHERE c.video_id = $1 AND c.parent_id = ANY($2::uuid[]) ORDER BY c.created_at, c.id`,
-      [videoId, parentIds],
+      `SELECT r.* FROM unnest($2::uuid[]) AS p(id)
+         CROSS JOIN LATERAL (${SELECT} WHERE c.video_id = $1 AND c.parent_id = p.id AND ${shownTo('c', '$3', '$4')} ORDER BY c.created_at, c.id LIMIT $5) r
+        ORDER BY r.parent_id, r.created_at, r.id`,
+      [videoId, parentIds, reader.userId ?? null, reader.moderator, perParent],
     );
     return rows.map(toRow);
+  }
+
+  /** Up to `limit` replies to one comment after `after`, oldest first. */
+  async replyPage(videoId: string, parentId: string, limit: number, after?: CursorKey, reader: VideoCommentReader = ANYONE): Promise<VideoCommentRow[]> {
+    const params: unknown[] = [videoId, parentId, limit, reader.userId ?? null, reader.moderator];
+    let where = `c.video_id = $1 AND c.parent_id = $2 AND ${shownTo('c', '$4', '$5')}`;
+    if (after) {
+      params.push(after[0], after[1]);
+      where += ' AND (c.created_at, c.id) > ($6::timestamptz, $7::uuid)';
+    }
+    const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY c.created_at, c.id LIMIT $3`, params);
+    return rows.map(toRow);
+  }
+
+  /** A top-level comment of the video as this reader may see it (held ones only for their author and the moderators). */
+  async visibleTopLevel(videoId: string, commentId: string, reader: VideoCommentReader = ANYONE): Promise<VideoCommentRow | null> {
+    const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE c.id = $1 AND c.video_id = $2 AND c.parent_id IS NULL AND ${shownTo('c', '$3', '$4')}`, [
+      commentId,
+      videoId,
+      reader.userId ?? null,
+      reader.moderator,
+    ]);
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  /** The video's pinned comment, if any (pinned comments are never held). */
+  async pinned(videoId: string): Promise<VideoCommentRow | null> {
+    const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE c.video_id = $1 AND c.parent_id IS NULL AND c.pinned_at IS NOT NULL`, [videoId]);
+    return rows[0] ? toRow(rows[0]) : null;
   }
 
   async find(manager: EntityManager, videoId: string, commentId: string): Promise<VideoCommentRow | null> {
@@ -104,20 +158,21 @@ export class VideoCommentRepository {
 
   async insert(manager: EntityManager, comment: NewVideoComment): Promise<VideoCommentRow> {
     await manager.query(
-      'INSERT INTO video_comments (id, video_id, timeline_id, parent_id, user_id, user_name, content) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [comment.id, comment.videoId, comment.timelineId, comment.parentId, comment.userId, comment.userName, comment.content],
+      'INSERT INTO video_comments (id, video_id, timeline_id, parent_id, user_id, user_name, content, held) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [comment.id, comment.videoId, comment.timelineId, comment.parentId, comment.userId, comment.userName, comment.content, comment.held ?? false],
     );
-    if (comment.parentId) await manager.query('UPDATE video_comments SET replies_count = replies_count + 1 WHERE id = $1', [comment.parentId]);
+    // A held reply is counted once it is approved.
+    if (comment.parentId && !comment.held) await manager.query('UPDATE video_comments SET replies_count = replies_count + 1 WHERE id = $1', [comment.parentId]);
     return (await this.find(manager, comment.videoId, comment.id))!;
   }
 
-  /** Deletes a comment and, for a top-level one, its replies; how many rows went. */
+  /** Deletes a comment and, for a top-level one, its replies; how many counted (not held) rows went. */
   async delete(manager: EntityManager, comment: VideoCommentRow): Promise<number> {
     const gone: unknown[] = await manager.query(
-      'WITH gone AS (DELETE FROM video_comments WHERE id = $1 OR parent_id = $1 RETURNING 1) SELECT * FROM gone',
+      'WITH gone AS (DELETE FROM video_comments WHERE id = $1 OR parent_id = $1 RETURNING held) SELECT * FROM gone WHERE NOT held',
       [comment.id],
     );
-    if (comment.parentId) await manager.query('UPDATE video_comments SET replies_count = greatest(replies_count - 1, 0) WHERE id = $1', [comment.parentId]);
+    if (comment.parentId && !comment.held) await manager.query('UPDATE video_comments SET replies_count = greatest(replies_count - 1, 0) WHERE id = $1', [comment.parentId]);
     return gone.length;
   }
 

@@ -1,7 +1,7 @@
 import { NotFoundException } from '@nestjs/common';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import type { DataSource } from 'typeorm';
-import type { Caller, EventWriter, SignedInCaller, TimelineAccess } from '@timeliner/platform';
+import type { Caller, EventWriter, SignedInCaller, TimelineAccess, Transactions } from '@timeliner/platform';
+import { announcedTimeline } from '../access/timeline-access.js';
 import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
 import type { VideoLikeRepository } from './video-like.repository.js';
 import type { VideoLikeStatusDto } from './video-like.dto.js';
@@ -13,7 +13,7 @@ import { VIDEO_NOT_FOUND, type VideoRepository } from './video.repository.js';
  */
 export class VideoLikeService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly videos: VideoRepository,
     private readonly likes: VideoLikeRepository,
     private readonly access: TimelineAccess,
@@ -28,17 +28,17 @@ export class VideoLikeService {
 
   async setLike(caller: SignedInCaller, videoId: string, active: boolean): Promise<VideoLikeStatusDto> {
     const { video, access } = await this.videos.requireVisible(this.access, videoId, caller.userId);
-    const result = await this.dataSource.transaction(async (manager) => {
+    const count = await this.transactions.run(async (manager) => {
       // Deleted since the check: as if it never was.
       const locked = await this.videos.find(video.id, manager, true);
       if (!locked) throw new NotFoundException(VIDEO_NOT_FOUND);
       const changed = await this.likes.set(manager, video.id, caller.userId, active);
-      if (!changed) return { count: locked.likesCount, announced: false };
+      if (!changed) return locked.likesCount;
       await this.events.add(manager, SocialEvents.ReactionChanged, {
         targetType: TargetType.VIDEO,
         targetId: video.id,
         timelineId: locked.timelineId,
-        ownerId: access.ownerId.toLowerCase(),
+        ...announcedTimeline(access),
         userId: caller.userId,
         reaction: Reaction.LIKE,
         active,
@@ -46,9 +46,8 @@ export class VideoLikeService {
         countVersion: changed.version,
         at: timestampFromDate(new Date()),
       }, { actorUserId: caller.userId, requestId: caller.requestId });
-      return { count: changed.count, announced: true };
+      return changed.count;
     });
-    if (result.announced) this.events.committed();
-    return { isLiked: active, liked: active, likesCount: result.count };
+    return { isLiked: active, liked: active, likesCount: count };
   }
 }

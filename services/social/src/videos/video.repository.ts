@@ -1,7 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { requireVisible, type TimelineAccess, type TimelineAccessAnswer } from '@timeliner/platform';
-import { isUuid } from '../ids.js';
+import { isUuid, requireVisible, type TimelineAccess, type TimelineAccessAnswer } from '@timeliner/platform';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 
@@ -45,5 +44,41 @@ export class VideoRepository {
     const video = await this.find(rawId.toLowerCase());
     if (!video) throw hidden();
     return { video, access: await requireVisible(access, video.timelineId, userId, hidden) };
+  }
+
+  /** A video the media service announced (UploadCompleted); one already known, or deleted, stays as it is. */
+  async recordUpload(manager: EntityManager, videoId: string, timelineId: string): Promise<void> {
+    await manager.query('INSERT INTO videos (id, timeline_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [videoId, timelineId]);
+  }
+
+  /** A deleted video (MediaDeleted): a tombstone, so a later upload announcement does not bring it back; its likes and comments go. */
+  async forget(manager: EntityManager, videoId: string, timelineId: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO videos (id, timeline_id, deleted) VALUES ($1, $2, true)
+       ON CONFLICT (id) DO UPDATE SET deleted = true, likes_count = 0, comments_count = 0`,
+      [videoId, timelineId],
+    );
+    await this.forgetSocial(manager, [videoId]);
+  }
+
+  /** A deleted timeline takes its videos with it (the media service may not announce each one). */
+  async forgetTimeline(manager: EntityManager, timelineId: string): Promise<void> {
+    const gone = (await manager.query(
+      `WITH gone AS (UPDATE videos SET deleted = true, likes_count = 0, comments_count = 0 WHERE timeline_id = $1 AND NOT deleted RETURNING id)
+       SELECT id FROM gone`,
+      [timelineId],
+    )) as Array<{ id: string }>;
+    await this.forgetSocial(manager, gone.map((v) => v.id));
+  }
+
+  /**
+   * Forgets what people said about and liked in videos that are gone. Called with the videos' rows
+   * updated first (which locks them), so it waits for any toggle or comment in flight and none
+   * slips in afterwards: writers lock the video row before touching its likes and comments.
+   */
+  private async forgetSocial(manager: EntityManager, videoIds: string[]): Promise<void> {
+    if (videoIds.length === 0) return;
+    await manager.query('DELETE FROM video_likes WHERE video_id = ANY($1::uuid[])', [videoIds]);
+    await manager.query('DELETE FROM video_comments WHERE video_id = ANY($1::uuid[])', [videoIds]);
   }
 }

@@ -1,6 +1,6 @@
 import { type EventBus, serveRpc, type Subscription } from '@timeliner/platform';
 import { TimelinesRpc } from '@timeliner/proto';
-import { protoRole } from '../proto-enums.js';
+import { protoRole, protoVisibility } from '../proto-enums.js';
 import type { TimelineAccess } from './timeline-access.service.js';
 
 /**
@@ -11,6 +11,12 @@ import type { TimelineAccess } from './timeline-access.service.js';
 export function serveCheckAccess(bus: EventBus, access: TimelineAccess): Promise<Subscription> {
   return serveRpc(bus, TimelinesRpc.CheckAccess, 'timelines', async ({ timelineId, userId }) => {
     const check = await access.check(timelineId, userId || undefined);
-    return { canView: check.canView, canEdit: check.canEdit, role: protoRole(check.role), ownerId: check.ownerId };
+    return {
+      canView: check.canView,
+      canEdit: check.canEdit,
+      role: protoRole(check.role),
+      ownerId: check.ownerId,
+      ...(check.visibility ? { visibility: protoVisibility(check.visibility), title: check.title } : {}),
+    };
   });
 }

@@ -1,9 +1,9 @@
 import { ForbiddenException, NotFoundException } from '@nestjs/common';
-import type { Caller } from '@timeliner/platform';
-import type { DataSource, EntityManager } from 'typeorm';
-import { Collaborator, type CollaboratorRole } from '../collaborators/collaborator.entity.js';
-import { isUuid } from '../ids.js';
-import { Timeline } from '../timelines/timeline.entity.js';
+import { type Caller, isUuid } from '@timeliner/platform';
+import type { EntityManager } from 'typeorm';
+import type { CollaboratorRole } from '../collaborators/collaborator.entity.js';
+import type { Timeline } from '../timelines/timeline.entity.js';
+import type { TimelineRepository } from '../timelines/timeline.repository.js';
 import { canEditContent, canView, decide, FORBIDDEN_MESSAGES, type TimelineAction } from './timeline-access.js';
 
 export const TIMELINE_NOT_FOUND = 'Timeline not found';
@@ -11,6 +11,9 @@ export const TIMELINE_NOT_FOUND = 'Timeline not found';
 export interface TimelineWithRole {
   timeline: Timeline;
   role: CollaboratorRole | null;
+  /** The creator's account is private and the caller (not on the team) is not an approved follower. */
+  hiddenByPrivateAccount?: boolean;
+  hiddenByBlock?: boolean;
 }
 
 export interface AuthorizeOptions {
@@ -27,19 +30,29 @@ export interface AccessCheck {
   canEdit: boolean;
   role: CollaboratorRole | null;
   ownerId: string;
+  /** Like ownerId, only for a caller who may see the timeline. */
+  visibility?: Timeline['visibility'];
+  title?: string;
 }
 
 /** Applies the access policy (timeline-access.ts) to stored timelines and callers. */
 export class TimelineAccess {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly timelines: TimelineRepository) {}
 
   /** The timeline and the user's role on it; null when there is no such timeline. */
   async load(id: string, userId: string | undefined, options: Pick<AuthorizeOptions, 'manager' | 'lock'> = {}): Promise<TimelineWithRole | null> {
     if (!isUuid(id)) return null;
-    const manager = options.manager ?? this.dataSource.manager;
-    const timeline = await manager.findOne(Timeline, { where: { id }, ...(options.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const timeline = await this.timelines.find(id, { tx: options.manager, lock: options.lock });
     if (!timeline) return null;
-    return { timeline, role: userId ? await this.roleOf(manager, id, userId) : null };
+    const caller = userId && isUuid(userId) ? userId.toLowerCase() : undefined;
+    const role = caller ? await this.timelines.roleOf(id, caller, options.manager) : null;
+    if (role !== null) return { timeline, role };
+    return {
+      timeline,
+      role,
+      hiddenByPrivateAccount: await this.timelines.hiddenByPrivateAccount(timeline.creatorId, caller, options.manager),
+      hiddenByBlock: await this.timelines.hiddenByBlock(timeline.creatorId, caller, options.manager),
+    };
   }
 
   /** Loads the timeline and checks the caller may do `action`: 404 when they may not see it, 403 when their role falls short. */
@@ -47,7 +60,7 @@ export class TimelineAccess {
     const found = await this.load(id, caller.userId, options);
     const notFound = () => new NotFoundException(options.notFoundMessage ?? TIMELINE_NOT_FOUND);
     if (!found) throw notFound();
-    const decision = decide({ visibility: found.timeline.visibility, status: found.timeline.status, role: found.role }, action);
+    const decision = decide({ visibility: found.timeline.visibility, status: found.timeline.status, role: found.role, hiddenByPrivateAccount: found.hiddenByPrivateAccount, hiddenByBlock: found.hiddenByBlock }, action);
     if (decision === 'hidden') throw notFound();
     if (decision === 'forbidden') throw new ForbiddenException(FORBIDDEN_MESSAGES[action as Exclude<TimelineAction, 'view'>]);
     return found;
@@ -57,7 +70,7 @@ export class TimelineAccess {
   async check(timelineId: string, userId: string | undefined): Promise<AccessCheck> {
     const found = await this.load(timelineId, userId || undefined);
     if (!found) return { canView: false, canEdit: false, role: null, ownerId: '' };
-    const facts = { visibility: found.timeline.visibility, status: found.timeline.status, role: found.role };
+    const facts = { visibility: found.timeline.visibility, status: found.timeline.status, role: found.role, hiddenByPrivateAccount: found.hiddenByPrivateAccount, hiddenByBlock: found.hiddenByBlock };
     const visible = canView(facts);
     return {
       canView: visible,
@@ -65,12 +78,7 @@ export class TimelineAccess {
       role: found.role,
       // The owner is named only to those who may see the timeline.
       ownerId: visible ? found.timeline.creatorId : '',
+      ...(visible ? { visibility: found.timeline.visibility, title: found.timeline.title } : {}),
     };
-  }
-
-  async roleOf(manager: EntityManager, timelineId: string, userId: string): Promise<CollaboratorRole | null> {
-    if (!isUuid(userId)) return null;
-    const row = await manager.findOne(Collaborator, { where: { timelineId, userId, status: 'active' }, select: { role: true } });
-    return row?.role ?? null;
   }
 }

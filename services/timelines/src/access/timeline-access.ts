@@ -6,7 +6,9 @@ import type { TimelineStatus, Visibility } from '../timelines/timeline.entity.js
  * `TimelinesRpc.CheckAccess` responder go through `decide`.
  *
  * - Owner and collaborators (editor, viewer) always see the timeline.
- * - Anyone else, signed in or not, sees it only when it is published and public or unlisted.
+ * - Anyone else, signed in or not, sees it only when it is published and public or unlisted,
+ *   and its creator's account is not private (or they are one of its approved followers), and
+ *   the creator and they have not blocked each other.
  *   Unlisted timelines are reachable by id (a shared link) but never appear in lists.
  * - Someone who may not see a timeline is told it does not exist (404), never 403: a private
  *   timeline's existence is not revealed.
@@ -17,6 +19,13 @@ export interface AccessFacts {
   status: TimelineStatus;
   /** The caller's role on the timeline; null for strangers and anonymous callers. */
   role: CollaboratorRole | null;
+  /**
+   * The creator's account is private and the caller is not one of its approved followers
+   * (private-accounts/private-accounts.ts): the timeline is hidden whatever its visibility.
+   */
+  hiddenByPrivateAccount?: boolean;
+  /** The creator and the caller are a blocked pair, either way (blocks/blocks.ts): hidden whatever its visibility. */
+  hiddenByBlock?: boolean;
 }
 
 export type TimelineAction =
@@ -39,6 +48,8 @@ const ROLES_ALLOWED: Record<Exclude<TimelineAction, 'view'>, readonly Collaborat
 
 export function canView(facts: AccessFacts): boolean {
   if (facts.role !== null) return true;
+  if (facts.hiddenByPrivateAccount) return false;
+  if (facts.hiddenByBlock) return false;
   return facts.status === 'published' && (facts.visibility === 'public' || facts.visibility === 'unlisted');
 }
 

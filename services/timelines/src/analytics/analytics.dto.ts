@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNumber, IsOptional, IsString, Max, MaxLength, Min, registerDecorator, type ValidationOptions } from 'class-validator';
+import type { AnalyticsFigures } from './analytics.repository.js';
+import type { EngagementKind } from './timeline-view.entity.js';
 
 const isTimeZone = (value: unknown): boolean => {
   if (typeof value !== 'string') return false;
@@ -74,4 +76,25 @@ export class AnalyticsDto {
   @ApiProperty({ type: [DayViewsDto], description: 'The last 30 UTC days, oldest first, zeros included' }) viewsByDay: DayViewsDto[];
   @ApiProperty({ type: [RegionViewsDto], description: 'Up to 5 regions, most views first' }) topRegions: RegionViewsDto[];
   @ApiProperty({ description: 'Whether anything was recorded yet' }) hasData: boolean;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export function mapAnalytics({ totals, engagements, peak, days, regions }: AnalyticsFigures): AnalyticsDto {
+  const totalViews = Number(totals?.total ?? 0);
+  const countOf = (kind: EngagementKind) => Number(engagements.find((e) => e.kind === kind)?.n ?? 0);
+  const shares = countOf('share');
+  const downloads = countOf('download');
+  return {
+    totalViews,
+    uniqueViewers: Number(totals?.viewers ?? 0),
+    avgWatchTime: round1(Number(totals?.watch ?? 0)),
+    completionRate: round1(Number(totals?.completion ?? 0) * 100),
+    shares,
+    downloads,
+    peakViewingTime: peak ? `${String(peak.hour).padStart(2, '0')}:00` : null,
+    viewsByDay: days.map((d) => ({ day: d.day, views: Number(d.views) })),
+    topRegions: regions.map((r) => ({ region: r.region, views: Number(r.views), percentage: round1((Number(r.views) / totalViews) * 100) })),
+    hasData: totalViews + shares + downloads > 0,
+  };
 }

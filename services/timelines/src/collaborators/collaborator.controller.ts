@@ -31,6 +31,17 @@ export class CollaboratorController {
     return this.collaborators.remove(caller, id, userId);
   }
 
+  @Post('leave')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Leave a timeline you collaborate on (editor or viewer; the owner transfers ownership first)' })
+  @ApiNoContentResponse({ description: 'Left: no longer on the team' })
+  @ApiBadRequestResponse({ description: 'The owner cannot leave' })
+  @ApiForbiddenResponse({ description: 'Not a collaborator (on a timeline the caller may see)' })
+  @ApiNotFoundResponse({ description: 'Timeline not found' })
+  leave(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string): Promise<void> {
+    return this.collaborators.leave(caller, id);
+  }
+
   @Post('transfer-ownership')
   @HttpCode(200)
   @ApiOperation({ summary: 'Hand the timeline to another collaborator; the previous owner becomes an editor (owner)' })

@@ -1,19 +1,20 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import type { SignedInCaller } from '@timeliner/platform';
+import { type EventWriter, isUuid, type SignedInCaller, type Transactions } from '@timeliner/platform';
 import { TimelinesEvents } from '@timeliner/proto';
-import type { DataSource } from 'typeorm';
 import type { TimelineAccess } from '../access/timeline-access.service.js';
-import type { EventWriter } from '@timeliner/platform';
-import { isUuid } from '../ids.js';
 import { mapTimeline, type TransferOwnershipResultDto } from '../timelines/timeline.dto.js';
 import { publishSnapshot } from '../timelines/snapshot.js';
-import { Timeline } from '../timelines/timeline.entity.js';
+import type { TimelineRepository } from '../timelines/timeline.repository.js';
 import { type CollaboratorDto, mapCollaborator, type TransferOwnershipDto } from './collaborator.dto.js';
-import { Collaborator } from './collaborator.entity.js';
+import type { CollaboratorRepository } from './collaborator.repository.js';
+
+export const OWNER_CANNOT_LEAVE = 'The owner cannot leave the timeline; transfer ownership first';
 
 export class CollaboratorService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly collaborators: CollaboratorRepository,
+    private readonly timelines: TimelineRepository,
     private readonly access: TimelineAccess,
     private readonly events: EventWriter,
   ) {}
@@ -21,38 +22,44 @@ export class CollaboratorService {
   /** The team, owner first, then in the order they joined. */
   async list(caller: SignedInCaller, timelineId: string): Promise<CollaboratorDto[]> {
     await this.access.authorize(caller, timelineId, 'seeTeam');
-    const rows = await this.dataSource.getRepository(Collaborator)
-      .createQueryBuilder('c')
-      .where('c.timelineId = :timelineId', { timelineId })
-      .orderBy(`CASE WHEN c.role = 'owner' THEN 0 ELSE 1 END`, 'ASC')
-      .addOrderBy('c.joinedAt', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .getMany();
-    return rows.map(mapCollaborator);
+    return (await this.collaborators.team(timelineId)).map(mapCollaborator);
   }
 
   async remove(caller: SignedInCaller, timelineId: string, userId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const { timeline } = await this.access.authorize(caller, timelineId, 'manage', { manager, lock: true });
       if (userId === timeline.creatorId) throw new BadRequestException('The owner cannot be removed');
-      const collaborator = isUuid(userId) ? await manager.findOneBy(Collaborator, { timelineId, userId }) : null;
+      const collaborator = isUuid(userId) ? await this.collaborators.find(manager, timelineId, userId) : null;
       if (!collaborator) throw new NotFoundException('Collaborator not found');
-      await manager.delete(Collaborator, { id: collaborator.id });
+      await this.collaborators.delete(manager, collaborator.id);
       await this.events.add(manager, TimelinesEvents.CollaboratorRemoved, { timelineId, userId }, { actorUserId: caller.userId, requestId: caller.requestId });
     });
-    this.events.committed();
+  }
+
+  /**
+   * A collaborator other than the owner leaves at once (someone added directly by an invitation
+   * to their address never agreed to join): the team and the timeline's private content are gone
+   * for them, as when the owner removes them. The owner hands the timeline on first.
+   */
+  async leave(caller: SignedInCaller, timelineId: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const { timeline } = await this.access.authorize(caller, timelineId, 'seeTeam', { manager, lock: true });
+      if (caller.userId === timeline.creatorId) throw new BadRequestException(OWNER_CANNOT_LEAVE);
+      const collaborator = await this.collaborators.find(manager, timeline.id, caller.userId);
+      if (!collaborator) throw new NotFoundException('Collaborator not found');
+      await this.collaborators.delete(manager, collaborator.id);
+      await this.events.add(manager, TimelinesEvents.CollaboratorRemoved, { timelineId: timeline.id, userId: caller.userId }, { actorUserId: caller.userId, requestId: caller.requestId });
+    });
   }
 
   /** Irreversible for the caller: the new owner takes over, the previous owner stays as an editor. */
   async transferOwnership(caller: SignedInCaller, timelineId: string, dto: TransferOwnershipDto): Promise<TransferOwnershipResultDto> {
-    const result = await this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const { timeline } = await this.access.authorize(caller, timelineId, 'manage', { manager, lock: true });
       if (dto.newOwnerId === timeline.creatorId) throw new BadRequestException('You already own this timeline');
-      const heir = await manager.findOneBy(Collaborator, { timelineId, userId: dto.newOwnerId, status: 'active' });
+      const heir = await this.collaborators.findActive(manager, timelineId, dto.newOwnerId);
       if (!heir) throw new BadRequestException('The new owner must be a collaborator');
-      await manager.update(Collaborator, { timelineId, userId: timeline.creatorId }, { role: 'editor' });
-      await manager.update(Collaborator, { id: heir.id }, { role: 'owner' });
-      await manager.update(Timeline, { id: timelineId }, { creatorId: heir.userId, creatorName: heir.userName });
+      await this.collaborators.transferOwnership(manager, timelineId, timeline.creatorId, heir);
       const context = { actorUserId: caller.userId, requestId: caller.requestId };
       await this.events.add(manager, TimelinesEvents.OwnershipTransferred, {
         timelineId,
@@ -61,9 +68,7 @@ export class CollaboratorService {
       }, context);
       // The snapshot carries the creator.
       await publishSnapshot(manager, this.events, timelineId, context);
-      return { timeline: mapTimeline(await manager.findOneByOrFail(Timeline, { id: timelineId }), 'editor') };
+      return { timeline: mapTimeline(await this.timelines.get(timelineId, manager), 'editor') };
     });
-    this.events.committed();
-    return result;
   }
 }

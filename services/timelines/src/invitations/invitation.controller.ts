@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,12 +11,19 @@ import {
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Caller, CurrentCaller, SignedIn, type SignedInCaller, requestOrigin } from '@timeliner/platform';
 import { InvitationExpiredFilter } from './invitation-expired.filter.js';
 import { AcceptInvitationResultDto, InvitationDetailDto, InvitationDto, InvitationExpiredDto, InviteDto, InviteResultDto } from './invitation.dto.js';
 import { InvitationService } from './invitation.service.js';
+
+/** Invitation e-mails per person (INVITATION_MAILS_PER_HOUR, INVITATION_MAILS_PER_DAY). */
+const MAIL_LIMIT = {
+  description: 'You can send at most {n} invitation e-mails an hour (or a day); try again in {time}. Nothing was sent or changed.',
+  headers: { 'Retry-After': { description: 'Seconds until one more may be sent', schema: { type: 'integer' } } },
+} as const;
 
 @ApiTags('collaboration')
 @Controller('api')
@@ -33,9 +40,10 @@ export class InvitationController {
   @ApiConflictResponse({ description: 'Already a collaborator' })
   @ApiForbiddenResponse({ description: 'Not the owner' })
   @ApiNotFoundResponse({ description: 'Timeline not found' })
+  @ApiTooManyRequestsResponse(MAIL_LIMIT)
   @ApiServiceUnavailableResponse({ description: 'The e-mail could not be sent; nothing was changed' })
-  async invite(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Body() dto: InviteDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<InviteResultDto> {
-    const result = await this.invitations.invite(caller, id, dto);
+  async invite(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Body() dto: InviteDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<InviteResultDto> {
+    const result = await this.invitations.invite(caller, id, dto, requestOrigin(request));
     void reply.status(result.userExists ? 200 : 201);
     return result;
   }
@@ -70,9 +78,10 @@ export class InvitationController {
   @ApiConflictResponse({ description: 'No longer pending' })
   @ApiForbiddenResponse({ description: 'Not the owner' })
   @ApiNotFoundResponse({ description: 'Invitation not found' })
+  @ApiTooManyRequestsResponse(MAIL_LIMIT)
   @ApiServiceUnavailableResponse({ description: 'The e-mail could not be sent; nothing was changed' })
-  resend(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string): Promise<InviteResultDto> {
-    return this.invitations.resend(caller, id);
+  resend(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Req() request: FastifyRequest): Promise<InviteResultDto> {
+    return this.invitations.resend(caller, id, requestOrigin(request));
   }
 
   @Get('invitations/:token')

@@ -1,16 +1,15 @@
 import { BadRequestException, ConflictException, ForbiddenException, GoneException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Caller, MailSender, SignedInCaller } from '@timeliner/platform';
+import { type Caller, clipCodeUnits, describeWait, describeWindow, type EventWriter, isUuid, type MailSender, PersonLimiter, type SignedInCaller, type Transactions } from '@timeliner/platform';
 import { TimelinesEvents } from '@timeliner/proto';
 import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { TimelineAccess } from '../access/timeline-access.service.js';
 import { type CollaboratorDto, mapCollaborator } from '../collaborators/collaborator.dto.js';
-import { Collaborator, type CollaboratorRole } from '../collaborators/collaborator.entity.js';
-import type { EventWriter } from '@timeliner/platform';
-import { isUuid } from '../ids.js';
+import type { CollaboratorRole } from '../collaborators/collaborator.entity.js';
+import type { CollaboratorRepository } from '../collaborators/collaborator.repository.js';
 import { protoRole } from '../proto-enums.js';
-import { Timeline } from '../timelines/timeline.entity.js';
+import type { TimelineRepository } from '../timelines/timeline.repository.js';
 import type { Person, UserDirectory } from '../users/user-directory.js';
 import { invitationMail } from './invitation-mail.js';
 import { hashInvitationToken, INVITATION_TTL_MS, isInvitationToken, newInvitationToken } from './invitation-token.js';
@@ -24,7 +23,9 @@ import {
   mapInvitation,
   mapPublicInvitation,
 } from './invitation.dto.js';
-import { Invitation, type InvitationRole } from './invitation.entity.js';
+import type { Invitation, InvitationRole } from './invitation.entity.js';
+import type { InvitationRepository } from './invitation.repository.js';
+import { refuseBlockedCollaborator } from '../blocks/blocks.js';
 
 export const INVITATION_EXPIRED = 'This invitation has expired. Please ask for a new one.';
 export const INVITATION_INVALID = 'This invitation link is invalid or has already been used.';
@@ -39,9 +40,23 @@ export class InvitationExpiredException extends GoneException {
 }
 
 export interface InvitationServiceOptions {
-  /** Origin of the web app, for the link in the e-mail. */
-  publicOrigin: string;
+  /** Origin of the web app, for the link in the e-mail; unset, the origin the request came in on. */
+  publicOrigin?: string | undefined;
+  /** Invitation e-mails one person may have sent, per hour and per day (default 20 and 50). */
+  mailLimits?: InvitationMailLimits;
 }
+
+export interface InvitationMailLimits {
+  perHour: number;
+  perDay: number;
+}
+
+export const DEFAULT_INVITATION_MAIL_LIMITS: InvitationMailLimits = { perHour: 20, perDay: 50 };
+
+/** Counts the invitation e-mails each person sends (new invitations and resends alike). */
+export const invitationMailLimiter = (limits: InvitationMailLimits = DEFAULT_INVITATION_MAIL_LIMITS): PersonLimiter =>
+  new PersonLimiter('invitation-mail', [{ max: limits.perHour, windowSeconds: 3_600 }, { max: limits.perDay, windowSeconds: 86_400 }], (limit, retryAfter) =>
+    `You can send at most ${limit.max} invitation e-mails ${describeWindow(limit.windowSeconds)}; try again ${describeWait(retryAfter)}`);
 
 const context = (caller: Caller) => ({ ...(caller.userId ? { actorUserId: caller.userId } : {}), requestId: caller.requestId });
 
@@ -54,17 +69,24 @@ const context = (caller: Caller) => ({ ...(caller.userId ? { actorUserId: caller
  * invites, accepts and cancels of one timeline apply one after the other.
  */
 export class InvitationService {
+  private readonly mailLimiter: PersonLimiter;
+
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly invitations: InvitationRepository,
+    private readonly collaborators: CollaboratorRepository,
+    private readonly timelines: TimelineRepository,
     private readonly access: TimelineAccess,
     private readonly users: UserDirectory,
     private readonly events: EventWriter,
     private readonly mail: MailSender,
     private readonly logger: Logger,
     private readonly options: InvitationServiceOptions,
-  ) {}
+  ) {
+    this.mailLimiter = invitationMailLimiter(options.mailLimits);
+  }
 
-  async invite(caller: SignedInCaller, timelineId: string, dto: InviteDto): Promise<InviteResultDto> {
+  async invite(caller: SignedInCaller, timelineId: string, dto: InviteDto, origin?: string): Promise<InviteResultDto> {
     // Checked before asking the auth service, so nobody learns which addresses have accounts.
     await this.access.authorize(caller, timelineId, 'manage');
     const me = await this.users.get(caller.userId);
@@ -75,26 +97,25 @@ export class InvitationService {
     const message = dto.message?.trim() || null;
 
     if (person) {
-      const collaborator = await this.dataSource.transaction(async (manager) => {
+      const collaborator = await this.transactions.run(async (manager) => {
         await this.access.authorize(caller, timelineId, 'manage', { manager, lock: true });
         return this.addCollaborator(manager, caller, timelineId, person, role, null, 'conflict');
       });
-      this.events.committed();
       return { userExists: true, collaborator };
     }
 
-    const invitation = await this.dataSource.transaction(async (manager) => {
+    const invitation = await this.transactions.run(async (manager) => {
       const { timeline } = await this.access.authorize(caller, timelineId, 'manage', { manager, lock: true });
       const inviterName = await this.users.nameOf(caller.userId, manager);
       const token = newInvitationToken();
       const fields = { role, message, inviterUserId: caller.userId, inviterName, inviteTokenHash: hashInvitationToken(token), expiresAt: new Date(Date.now() + INVITATION_TTL_MS) };
       // Inviting an address again refreshes its open invitation (new link, new week) instead of adding another.
-      const open = await manager.findOneBy(Invitation, { timelineId, email: dto.email, status: 'pending' });
+      const open = await this.invitations.findPending(manager, timelineId, dto.email);
       const id = open?.id ?? randomUUID();
       if (open) {
-        await manager.update(Invitation, { id }, fields);
+        await this.invitations.update(manager, id, fields);
       } else {
-        await manager.insert(Invitation, { id, timelineId, email: dto.email, status: 'pending', acceptedAt: null, acceptedByUserId: null, ...fields });
+        await this.invitations.insert(manager, { id, timelineId, email: dto.email, ...fields });
         await this.events.add(manager, TimelinesEvents.InvitationCreated, {
           invitationId: id,
           timelineId,
@@ -103,59 +124,56 @@ export class InvitationService {
           inviterId: caller.userId,
         }, context(caller));
       }
-      // Sent inside the transaction: if the mail cannot go out, nothing was changed.
-      await this.sendInvitation({ to: dto.email, inviterName, timelineTitle: timeline.title, role, message, token, expiresAt: fields.expiresAt });
-      return manager.findOneByOrFail(Invitation, { id });
+      // Counted and sent inside the transaction: if the mail cannot go out, nothing was changed or counted.
+      await this.mailLimiter.take(manager, caller.userId);
+      await this.sendInvitation({ to: dto.email, inviterName, timelineTitle: timeline.title, role, message, token, expiresAt: fields.expiresAt, origin });
+      return this.invitations.get(manager, id);
     });
-    this.events.committed();
     return { userExists: false, invitation: mapInvitation(invitation) };
   }
 
   /** Open invitations of a timeline (including those past their expiry, to resend or cancel), newest first. */
   async listForTimeline(caller: SignedInCaller, timelineId: string): Promise<InvitationDto[]> {
     await this.access.authorize(caller, timelineId, 'manage');
-    const rows = await this.dataSource.getRepository(Invitation).find({ where: { timelineId, status: 'pending' }, order: { createdAt: 'DESC', id: 'ASC' } });
-    return rows.map(mapInvitation);
+    return (await this.invitations.pendingForTimeline(timelineId)).map(mapInvitation);
   }
 
   async cancel(caller: SignedInCaller, id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const invitation = await this.lockForOwner(manager, caller, id);
-      await manager.update(Invitation, { id }, { status: 'cancelled' });
+      await this.invitations.update(manager, id, { status: 'cancelled' });
       await this.events.add(manager, TimelinesEvents.InvitationCancelled, { invitationId: id, timelineId: invitation.timelineId }, context(caller));
     });
-    this.events.committed();
   }
 
   /** A new link and a new week; or, if the address has an account by now, the person is added at once. */
-  async resend(caller: SignedInCaller, id: string): Promise<InviteResultDto> {
-    const before = isUuid(id) ? await this.dataSource.manager.findOneBy(Invitation, { id }) : null;
+  async resend(caller: SignedInCaller, id: string, origin?: string): Promise<InviteResultDto> {
+    const before = isUuid(id) ? await this.invitations.find(id) : null;
     if (!before) throw new NotFoundException(INVITATION_NOT_FOUND);
     await this.access.authorize(caller, before.timelineId, 'manage', { notFoundMessage: INVITATION_NOT_FOUND });
     const person = await this.users.findByEmail(before.email);
 
-    const result = await this.dataSource.transaction(async (manager): Promise<InviteResultDto> => {
+    return this.transactions.run(async (manager): Promise<InviteResultDto> => {
       const invitation = await this.lockForOwner(manager, caller, id);
       if (person) {
         const collaborator = await this.addCollaborator(manager, caller, invitation.timelineId, person, invitation.role, invitation.id, 'keep');
-        await manager.update(Invitation, { id }, { status: 'accepted', acceptedAt: new Date(), acceptedByUserId: person.userId });
+        await this.invitations.update(manager, id, { status: 'accepted', acceptedAt: new Date(), acceptedByUserId: person.userId });
         return { userExists: true, collaborator };
       }
-      const timeline = await manager.findOneByOrFail(Timeline, { id: invitation.timelineId });
+      const timeline = await this.timelines.get(invitation.timelineId, manager);
       const token = newInvitationToken();
       const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-      await manager.update(Invitation, { id }, { inviteTokenHash: hashInvitationToken(token), expiresAt });
-      await this.sendInvitation({ to: invitation.email, inviterName: invitation.inviterName, timelineTitle: timeline.title, role: invitation.role, message: invitation.message, token, expiresAt });
-      return { userExists: false, invitation: mapInvitation(await manager.findOneByOrFail(Invitation, { id })) };
+      await this.invitations.update(manager, id, { inviteTokenHash: hashInvitationToken(token), expiresAt });
+      await this.mailLimiter.take(manager, caller.userId);
+      await this.sendInvitation({ to: invitation.email, inviterName: invitation.inviterName, timelineTitle: timeline.title, role: invitation.role, message: invitation.message, token, expiresAt, origin });
+      return { userExists: false, invitation: mapInvitation(await this.invitations.get(manager, id)) };
     });
-    this.events.committed();
-    return result;
   }
 
   /** The invitation page's data, for anyone holding the link. */
   async getByToken(token: string): Promise<InvitationDetailDto> {
     const invitation = await this.usable(token);
-    const timeline = await this.dataSource.manager.findOneByOrFail(Timeline, { id: invitation.timelineId });
+    const timeline = await this.timelines.get(invitation.timelineId);
     return {
       invitation: mapPublicInvitation(invitation),
       timeline: { id: timeline.id, title: timeline.title, description: timeline.description, creatorName: timeline.creatorName },
@@ -171,31 +189,29 @@ export class InvitationService {
       const owner = await this.users.findByEmail(invitation.email);
       if (owner?.userId !== caller.userId) throw new ForbiddenException('This invitation was sent to a different email address');
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const current = await this.relock(manager, invitation);
       const person = { userId: caller.userId, name: await this.users.nameOf(caller.userId, manager) };
       await this.addCollaborator(manager, caller, current.timelineId, person, current.role, current.id, 'keep');
-      await manager.update(Invitation, { id: current.id }, { status: 'accepted', acceptedAt: new Date(), acceptedByUserId: caller.userId });
+      await this.invitations.update(manager, current.id, { status: 'accepted', acceptedAt: new Date(), acceptedByUserId: caller.userId });
       await this.events.add(manager, TimelinesEvents.InvitationAccepted, { invitationId: current.id, timelineId: current.timelineId, userId: caller.userId }, context(caller));
     });
-    this.events.committed();
     return { timeline: { id: invitation.timelineId } };
   }
 
   /** Whoever holds the link may decline it; no account needed. */
   async decline(caller: Caller, token: string): Promise<void> {
     const invitation = await this.usable(token);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const current = await this.relock(manager, invitation);
-      await manager.update(Invitation, { id: current.id }, { status: 'declined' });
+      await this.invitations.update(manager, current.id, { status: 'declined' });
       await this.events.add(manager, TimelinesEvents.InvitationDeclined, { invitationId: current.id, timelineId: current.timelineId }, context(caller));
     });
-    this.events.committed();
   }
 
   /** A pending, unexpired invitation by its token: 404 when unknown or used, 410 when expired. */
-  private async usable(token: string, manager: EntityManager = this.dataSource.manager): Promise<Invitation> {
-    const invitation = isInvitationToken(token) ? await manager.findOneBy(Invitation, { inviteTokenHash: hashInvitationToken(token) }) : null;
+  private async usable(token: string): Promise<Invitation> {
+    const invitation = isInvitationToken(token) ? await this.invitations.findByTokenHash(hashInvitationToken(token)) : null;
     return this.checkUsable(invitation);
   }
 
@@ -207,17 +223,17 @@ export class InvitationService {
 
   /** Locks the invitation's timeline, then reads the invitation again: it may have changed meanwhile. */
   private async relock(manager: EntityManager, invitation: Invitation): Promise<Invitation> {
-    await manager.findOne(Timeline, { where: { id: invitation.timelineId }, lock: { mode: 'pessimistic_write' } });
-    const current = await manager.findOneBy(Invitation, { id: invitation.id, inviteTokenHash: invitation.inviteTokenHash });
+    await this.timelines.find(invitation.timelineId, { tx: manager, lock: true });
+    const current = await this.invitations.findByTokenHash(invitation.inviteTokenHash, { tx: manager, id: invitation.id });
     return this.checkUsable(current);
   }
 
   /** For the owner's changes by invitation id: 404 unless the caller may see its timeline, 403 unless they own it. */
   private async lockForOwner(manager: EntityManager, caller: SignedInCaller, id: string): Promise<Invitation> {
-    const found = isUuid(id) ? await manager.findOneBy(Invitation, { id }) : null;
+    const found = isUuid(id) ? await this.invitations.find(id, manager) : null;
     if (!found) throw new NotFoundException(INVITATION_NOT_FOUND);
     await this.access.authorize(caller, found.timelineId, 'manage', { manager, lock: true, notFoundMessage: INVITATION_NOT_FOUND });
-    const invitation = await manager.findOneByOrFail(Invitation, { id });
+    const invitation = await this.invitations.get(manager, id);
     if (invitation.status !== 'pending') throw new ConflictException(NOT_PENDING);
     return invitation;
   }
@@ -231,19 +247,20 @@ export class InvitationService {
     invitationId: string | null,
     ifPresent: 'conflict' | 'keep',
   ): Promise<CollaboratorDto> {
-    const existing = await manager.findOneBy(Collaborator, { timelineId, userId: person.userId });
+    await refuseBlockedCollaborator(manager, person.userId, caller.userId ?? person.userId, timelineId, invitationId);
+    const existing = await this.collaborators.find(manager, timelineId, person.userId);
     if (existing) {
       if (ifPresent === 'conflict') throw new ConflictException('Already a collaborator');
       return mapCollaborator(existing);
     }
-    const id = randomUUID();
-    await manager.insert(Collaborator, { id, timelineId, userId: person.userId, userName: person.name.slice(0, 100), role, status: 'active', invitationId });
+    const collaborator = await this.collaborators.insert(manager, { id: randomUUID(), timelineId, userId: person.userId, userName: clipCodeUnits(person.name, 100), role, invitationId });
     await this.events.add(manager, TimelinesEvents.CollaboratorAdded, { timelineId, userId: person.userId, role: protoRole(role), invitationId: invitationId ?? '' }, context(caller));
-    return mapCollaborator(await manager.findOneByOrFail(Collaborator, { id }));
+    return mapCollaborator(collaborator);
   }
 
-  private async sendInvitation(c: { to: string; inviterName: string; timelineTitle: string; role: InvitationRole; message: string | null; token: string; expiresAt: Date }): Promise<void> {
-    const link = `${this.options.publicOrigin.replace(/\/+$/, '')}/invite/${c.token}`;
+  private async sendInvitation(c: { to: string; inviterName: string; timelineTitle: string; role: InvitationRole; message: string | null; token: string; expiresAt: Date; origin: string | undefined }): Promise<void> {
+    const origin = this.options.publicOrigin ?? c.origin ?? 'http://localhost:8080';
+    const link = `${origin.replace(/\/+$/, '')}/invite/${c.token}`;
     try {
       await this.mail.send(invitationMail({ ...c, link }));
     } catch (err) {

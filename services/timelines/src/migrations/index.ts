@@ -2,6 +2,12 @@ import { Initial1764000000000 } from './1764000000000-initial.js';
 import { TimelineVideos1764200000000 } from './1764200000000-timeline-videos.js';
 import { LikeCounts1764400000100 } from './1764400000100-like-counts.js';
 import { TimelineSnapshots1764800000000 } from './1764800000000-timeline-snapshots.js';
+import { PersonLimits1765400000000 } from './1765400000000-person-limits.js';
+import { TimelineImages1765500000000 } from './1765500000000-timeline-images.js';
+import { ProfileVersions1766300000000 } from './1766300000000-profile-versions.js';
+import { SensitiveTimelines1766400000100 } from './1766400000100-sensitive-timelines.js';
+import { PrivateAccounts1766500000000 } from './1766500000000-private-accounts.js';
+import { PersonFilters1766600000000 } from './1766600000000-person-filters.js';
 
 /** In order. A new migration is appended, never edited once released. */
-export const timelinesMigrations = [Initial1764000000000, TimelineVideos1764200000000, LikeCounts1764400000100, TimelineSnapshots1764800000000];
+export const timelinesMigrations = [Initial1764000000000, TimelineVideos1764200000000, LikeCounts1764400000100, TimelineSnapshots1764800000000, PersonLimits1765400000000, TimelineImages1765500000000, ProfileVersions1766300000000, SensitiveTimelines1766400000100, PrivateAccounts1766500000000, PersonFilters1766600000000];

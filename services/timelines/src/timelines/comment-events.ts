@@ -1,7 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { on, Outbox } from '@timeliner/platform';
+import { isUuid, on, Outbox } from '@timeliner/platform';
 import { SocialEvents } from '@timeliner/proto';
-import { isUuid } from '../ids.js';
 import { refreshActivity } from './activity.js';
 import { publishSnapshot, snapshotContext } from './snapshot.js';
 

@@ -1,7 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { on, Outbox } from '@timeliner/platform';
+import { idOf, on, Outbox } from '@timeliner/platform';
 import { Reaction, SocialEvents, TargetType } from '@timeliner/proto';
-import { isUuid } from '../ids.js';
 import { refreshActivity } from './activity.js';
 import { publishSnapshot, snapshotContext } from './snapshot.js';
 
@@ -14,8 +13,8 @@ export const likeEventHandlers = [
   on(SocialEvents.ReactionChanged, async (reaction, meta, manager) => {
     if (reaction.targetType !== TargetType.TIMELINE) return;
     if (reaction.reaction !== Reaction.LIKE) return;
-    if (!isUuid(reaction.targetId)) return;
-    const timelineId = reaction.targetId.toLowerCase();
+    const timelineId = idOf(reaction.targetId);
+    if (!timelineId) return;
     const at = reaction.at ? timestampDate(reaction.at) : new Date(meta.occurredAt);
     const count = Math.max(0, Number(reaction.count));
     // Only the newest like counts as activity; taking a like back leaves last_like_at as it was.

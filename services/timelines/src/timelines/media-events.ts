@@ -1,7 +1,8 @@
-import { type EventMeta, on, Outbox } from '@timeliner/platform';
+import { type EventMeta, idOf, isUuid, on, Outbox } from '@timeliner/platform';
 import { MediaEvents } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
-import { isUuid } from '../ids.js';
+import { downloadEventHandlers } from '../analytics/download-events.js';
+import { imageEventHandlers, uncountImage } from './image-events.js';
 import { refreshActivity } from './activity.js';
 import { publishSnapshot, snapshotContext } from './snapshot.js';
 
@@ -51,13 +52,17 @@ export const mediaEventHandlers = [
     // DELETE ... RETURNING answers [rows, count] through EntityManager.query.
     const [removed] = (await manager.query('DELETE FROM timeline_videos WHERE media_id = $1 RETURNING media_id', [media.mediaId.toLowerCase()])) as [unknown[], number];
     if (timeline && removed.length > 0) await recount(manager, timelineId, meta);
+    if (timeline) await uncountImage(manager, media.mediaId.toLowerCase(), timelineId);
   }),
   on(MediaEvents.MediaReordered, async (order, meta, manager) => {
-    if (!isUuid(order.timelineId)) return;
-    const timelineId = order.timelineId.toLowerCase();
+    const timelineId = idOf(order.timelineId);
+    if (!timelineId) return;
     const ids = order.mediaIds.filter(isUuid).map((id) => id.toLowerCase());
     // The media service announces the whole order each time: the last one applied wins.
     const [, changed] = (await manager.query('UPDATE timelines SET video_order = $2::uuid[] WHERE id = $1', [timelineId, ids])) as [unknown, number];
     if (changed > 0) await publishSnapshot(manager, Outbox, timelineId, snapshotContext(meta));
   }),
+  ...imageEventHandlers,
+  // Downloads of the timeline's exports, for its analytics.
+  ...downloadEventHandlers,
 ];

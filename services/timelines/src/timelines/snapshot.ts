@@ -1,7 +1,7 @@
-import { create } from '@bufbuild/protobuf';
+import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { type Timestamp, TimestampSchema } from '@bufbuild/protobuf/wkt';
-import type { EventMeta, EventWriter, OutboxContext } from '@timeliner/platform';
-import { TimelinesEvents } from '@timeliner/proto';
+import { type EventMeta, type EventWriter, inTransaction, type OutboxContext } from '@timeliner/platform';
+import { TimelinesEvents, type TimelineSnapshotSchema } from '@timeliner/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { protoStatus, protoVisibility } from '../proto-enums.js';
 import type { TimelineStatus, Visibility } from './timeline.entity.js';
@@ -25,7 +25,7 @@ export function timestampFromMicros(micros: string | bigint): Timestamp {
 /** The column as exact microseconds since the epoch. */
 const micros = (column: string) => `(extract(epoch FROM ${column}) * 1000000)::bigint::text AS ${column}_us`;
 
-interface SnapshotRow {
+export interface SnapshotRow {
   id: string;
   creator_id: string;
   creator_name: string;
@@ -43,6 +43,7 @@ interface SnapshotRow {
   last_activity_at_us: string;
   created_at_us: string;
   updated_at_us: string;
+  sensitive: boolean;
 }
 
 /**
@@ -61,16 +62,25 @@ export async function publishSnapshot(manager: EntityManager, events: SnapshotWr
   const [row] = (await manager.query(
     `WITH bumped AS (
        UPDATE timelines SET revision = revision + 1 WHERE id = $1
-       RETURNING id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views::text AS views,
-                 likes_count, comments_count, activity_score, revision::text AS revision,
-                 ${micros('last_activity_at')}, ${micros('created_at')}, ${micros('updated_at')})
+       RETURNING ${SNAPSHOT_COLUMNS})
      SELECT * FROM bumped`,
     [timelineId],
   )) as SnapshotRow[];
   if (!row) return false;
   // A statement of its own, after the lock: it sees every video change committed before it.
   const [cover] = (await manager.query(coverSql, [row.id])) as Array<{ media_id: string }>;
-  await events.add(manager, TimelinesEvents.TimelineSnapshot, {
+  await events.add(manager, TimelinesEvents.TimelineSnapshot, snapshotOf(row, cover?.media_id ?? ''), context);
+  return true;
+}
+
+/** The columns a snapshot is made of, as SnapshotRow names them. */
+export const SNAPSHOT_COLUMNS = `id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views::text AS views,
+  likes_count, comments_count, activity_score, revision::text AS revision, sensitive,
+  ${micros('last_activity_at')}, ${micros('created_at')}, ${micros('updated_at')}`;
+
+/** The snapshot of a timeline row (SNAPSHOT_COLUMNS) and its cover. */
+export function snapshotOf(row: SnapshotRow, coverMediaId: string): MessageInitShape<typeof TimelineSnapshotSchema> {
+  return {
     timelineId: row.id,
     creatorId: row.creator_id,
     creatorName: row.creator_name,
@@ -87,10 +97,10 @@ export async function publishSnapshot(manager: EntityManager, events: SnapshotWr
     lastActivityAt: timestampFromMicros(row.last_activity_at_us),
     createdAt: timestampFromMicros(row.created_at_us),
     updatedAt: timestampFromMicros(row.updated_at_us),
-    coverMediaId: cover?.media_id ?? '',
+    coverMediaId,
     revision: BigInt(row.revision),
-  }, context);
-  return true;
+    sensitive: row.sensitive,
+  };
 }
 
 /**
@@ -140,12 +150,11 @@ export async function publishSnapshots(manager: EntityManager, events: SnapshotW
 export async function backfillSnapshots(dataSource: DataSource, events: EventWriter, batch = 200): Promise<number> {
   let published = 0;
   for (;;) {
-    const done = await dataSource.transaction(async (manager) => {
+    const done = await inTransaction(dataSource, async (manager) => {
       const rows = (await manager.query(`SELECT id FROM timelines WHERE revision = 0 ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, [batch])) as Array<{ id: string }>;
       for (const { id } of rows) await publishSnapshot(manager, events, id);
       return rows.length;
     });
-    if (done > 0) events.committed();
     published += done;
     if (done < batch) return published;
   }

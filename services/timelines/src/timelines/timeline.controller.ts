@@ -1,19 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
-import type { Page } from './cursor.js';
-import { CreateTimelineDto, ListQueryDto, TimelineDto, UpdateTimelineDto } from './timeline.dto.js';
+import { type Caller, CurrentCaller, nextCursorHeaderDoc, sendPage, SignedIn, type SignedInCaller } from '@timeliner/platform';
+import { CreateTimelineDto, MyTimelinesPageQueryDto, TimelineDto, TimelinePageQueryDto, UpdateTimelineDto } from './timeline.dto.js';
 import { TimelineService } from './timeline.service.js';
-
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
-
-const nextCursorHeader = { 'X-Next-Cursor': { description: 'Cursor of the next page; absent on the last page', schema: { type: 'string' } } };
-
-const sendPage = (reply: FastifyReply, page: Page<TimelineDto>): TimelineDto[] => {
-  if (page.nextCursor) void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-  return page.items;
-};
 
 @ApiTags('timelines')
 @Controller('api')
@@ -22,17 +12,17 @@ export class TimelineController {
 
   @Get('timelines')
   @ApiOperation({ summary: 'Timelines the caller may see, in feed order (published public ones, plus their own and shared ones)' })
-  @ApiOkResponse({ type: [TimelineDto], headers: nextCursorHeader })
+  @ApiOkResponse({ type: [TimelineDto], headers: nextCursorHeaderDoc() })
   @ApiBadRequestResponse({ description: 'Invalid limit or cursor' })
-  async list(@CurrentCaller() caller: Caller, @Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TimelineDto[]> {
+  async list(@CurrentCaller() caller: Caller, @Query() query: TimelinePageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TimelineDto[]> {
     return sendPage(reply, await this.timelines.list(caller, query));
   }
 
   @Get('my-timelines')
   @SignedIn()
   @ApiOperation({ summary: 'Timelines the caller owns or collaborates on, most recently updated first' })
-  @ApiOkResponse({ type: [TimelineDto], headers: nextCursorHeader })
-  async mine(@CurrentCaller() caller: SignedInCaller, @Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TimelineDto[]> {
+  @ApiOkResponse({ type: [TimelineDto], headers: nextCursorHeaderDoc() })
+  async mine(@CurrentCaller() caller: SignedInCaller, @Query() query: MyTimelinesPageQueryDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<TimelineDto[]> {
     return sendPage(reply, await this.timelines.mine(caller, query));
   }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { PageQuery, toCleanName } from '@timeliner/platform';
 import { COLLABORATOR_ROLES, type CollaboratorRole } from '../collaborators/collaborator.entity.js';
 import { type Timeline, TIMELINE_STATUSES, type TimelineStatus, VISIBILITIES, type Visibility } from './timeline.entity.js';
 
@@ -13,10 +14,11 @@ const TITLE_TOO_LONG = 'Timeline title must be at most 200 characters';
 const DESCRIPTION_TOO_LONG = 'Description must be at most 5000 characters';
 const VISIBILITY_INVALID = 'Visibility must be private, public or unlisted';
 const STATUS_INVALID = 'Status must be draft or published';
+const SENSITIVE_INVALID = 'Sensitive must be true or false';
 
 export class CreateTimelineDto {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'Trip to Lisbon' })
-  @Transform(trim)
+  @Transform(toCleanName)
   @IsString({ message: TITLE_REQUIRED })
   @MinLength(1, { message: TITLE_REQUIRED })
   @MaxLength(200, { message: TITLE_TOO_LONG })
@@ -40,7 +42,7 @@ export class UpdateTimelineDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: 200 })
   // null is not "unchanged": a title cannot be removed.
   @ValidateIf((dto: UpdateTimelineDto) => dto.title !== undefined)
-  @Transform(trim)
+  @Transform(toCleanName)
   @IsString({ message: TITLE_REQUIRED })
   @MinLength(1, { message: TITLE_REQUIRED })
   @MaxLength(200, { message: TITLE_TOO_LONG })
@@ -62,23 +64,23 @@ export class UpdateTimelineDto {
   @ValidateIf((dto: UpdateTimelineDto) => dto.status !== undefined)
   @IsIn(['draft', 'published'], { message: STATUS_INVALID })
   status?: 'draft' | 'published';
+
+  @ApiPropertyOptional({ description: 'Sensitive content: viewers see a blurred cover with "Show" unless they always show sensitive media' })
+  @ValidateIf((dto: UpdateTimelineDto) => dto.sensitive !== undefined)
+  @IsBoolean({ message: SENSITIVE_INVALID })
+  sensitive?: boolean;
 }
 
-export class ListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, description: 'Page size' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'Limit must be a whole number from 1 to 100' })
-  @Min(1, { message: 'Limit must be a whole number from 1 to 100' })
-  @Max(100, { message: 'Limit must be a whole number from 1 to 100' })
-  limit?: number;
+export const MAX_PAGE_SIZE = 100;
+export const FEED_PAGE_SIZE = 50;
+/** The picker and the studio list everything the caller owns or works on; it rarely exceeds a page. */
+export const MY_TIMELINES_PAGE_SIZE = 100;
 
-  @ApiPropertyOptional({ description: 'The X-Next-Cursor header of the previous page' })
-  @IsOptional()
-  @IsString({ message: 'Invalid cursor' })
-  @MaxLength(200, { message: 'Invalid cursor' })
-  cursor?: string;
-}
+/** A page of the timelines the caller may see (GET /api/timelines). */
+export class TimelinePageQueryDto extends PageQuery({ defaultLimit: FEED_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE }) {}
+
+/** A page of the caller's own and shared timelines (GET /api/my-timelines). */
+export class MyTimelinesPageQueryDto extends PageQuery({ defaultLimit: MY_TIMELINES_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE }) {}
 
 export class TimelineDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -93,6 +95,7 @@ export class TimelineDto {
   @ApiProperty() likesCount: number;
   @ApiProperty() commentsCount: number;
   @ApiProperty() videoCount: number;
+  @ApiProperty({ description: 'Processed images (videoCount counts videos only)' }) imageCount: number;
   @ApiProperty({ description: 'Seconds' }) duration: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
@@ -103,6 +106,7 @@ export class TimelineDto {
   @ApiProperty({ description: 'Feed ranking score (formula in the service docs)' }) activityScore: number;
   @ApiProperty({ type: String, nullable: true, description: 'Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail), signed with ?access= for an <img src>: valid one to two hours; null until one exists' }) thumbnailUrl: string | null;
   @ApiProperty({ enum: COLLABORATOR_ROLES, nullable: true, description: "The caller's role on the timeline" }) role: CollaboratorRole | null;
+  @ApiProperty({ description: 'Marked sensitive (by its owner or the moderators): shown behind a blurred cover with "Show" unless the viewer always shows sensitive media' }) sensitive: boolean;
 }
 
 export class TransferOwnershipResultDto {
@@ -134,6 +138,7 @@ export const mapTimeline = (t: Timeline, role: CollaboratorRole | null, coverMed
   likesCount: t.likesCount,
   commentsCount: t.commentsCount,
   videoCount: t.videoCount,
+  imageCount: t.imageCount,
   duration: t.duration,
   createdAt: t.createdAt.toISOString(),
   updatedAt: t.updatedAt.toISOString(),
@@ -144,4 +149,5 @@ export const mapTimeline = (t: Timeline, role: CollaboratorRole | null, coverMed
   activityScore: Math.round(t.activityScore * 1000) / 1000,
   thumbnailUrl: coverMediaId ? (sign ? sign(videoThumbnailUrl(coverMediaId), coverMediaId) : videoThumbnailUrl(coverMediaId)) : null,
   role,
+  sensitive: t.sensitive,
 });

@@ -52,6 +52,10 @@ export class Timeline {
   @Column({ type: 'integer', default: 0 })
   videoCount: number;
 
+  /** Processed images (timeline_images). */
+  @Column({ type: 'integer', default: 0 })
+  imageCount: number;
+
   @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
   views: number;
 
@@ -109,6 +113,13 @@ export class Timeline {
 
   @Column({ type: 'varchar', length: 16, default: 'new' })
   contentFreshness: string;
+
+  /**
+   * Marked sensitive by its owner or by the moderators: viewers see a blurred cover with "Show"
+   * unless they chose to always show sensitive media.
+   */
+  @Column({ type: 'boolean', default: false })
+  sensitive: boolean;
 
   /**
    * The media service's order of the timeline's videos, as its last MediaReordered announced it;

@@ -1,8 +1,11 @@
 import { type EventBus, requestRpc } from '@timeliner/platform';
 import { AuthRpc } from '@timeliner/proto';
 import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
-import { UserRecord } from './user.entity.js';
+import type { EntityManager } from 'typeorm';
+import type { UserRecord } from './user.entity.js';
+import type { UserRepository } from './user.repository.js';
+
+export { lockPerson } from './user.repository.js';
 
 export const UNKNOWN_USER = 'Unknown User';
 
@@ -25,7 +28,7 @@ export class UserDirectory {
   private readonly lookupTimeoutMs: number;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly users: UserRepository,
     private readonly bus: EventBus,
     private readonly logger: Logger,
     options: UserDirectoryOptions = {},
@@ -33,12 +36,19 @@ export class UserDirectory {
     this.lookupTimeoutMs = options.lookupTimeoutMs ?? 1_500;
   }
 
-  get(userId: string, manager: EntityManager = this.dataSource.manager): Promise<UserRecord | null> {
-    return manager.findOneBy(UserRecord, { id: userId });
+  get(userId: string, tx?: EntityManager): Promise<UserRecord | null> {
+    return this.users.get(userId, tx);
   }
 
-  async nameOf(userId: string, manager?: EntityManager): Promise<string> {
-    const user = await this.get(userId, manager);
+  /**
+   * The name to store with a row about to be written in `tx`'s transaction. Holds the
+   * person's lock until that transaction ends, as the handlers of their registration and renames
+   * do: a registration handled at the same moment either comes first (and its name is read here)
+   * or waits for this row to be committed (and renames it), never both missing each other.
+   */
+  async nameOf(userId: string, tx?: EntityManager): Promise<string> {
+    if (tx) await this.users.lockPerson(tx, userId);
+    const user = await this.users.get(userId, tx);
     return user ? displayNameOf(user) : UNKNOWN_USER;
   }
 
@@ -55,7 +65,7 @@ export class UserDirectory {
       return { userId: reply.userId, name: reply.displayName || reply.username || UNKNOWN_USER };
     } catch (err) {
       this.logger.warn({ err }, 'auth user lookup failed; answering from the local read model');
-      const user = await this.dataSource.manager.findOneBy(UserRecord, { email: address });
+      const user = await this.users.findByEmail(address);
       return user ? { userId: user.id, name: displayNameOf(user) } : null;
     }
   }

@@ -23,6 +23,14 @@ export class UserRecord {
   @Column({ type: 'varchar', length: 2048, nullable: true })
   avatar: string | null;
 
+  /** A private account's timelines are seen only by itself, its collaborators and its approved followers (private-accounts/). */
+  @Column({ type: 'boolean', default: false })
+  isPrivate: boolean;
+
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+
+  /** The profile version this copy holds (auth's profile_version): an older profile event changes nothing. */
+  @Column({ type: 'bigint', default: 0 })
+  profileVersion: string;
 }

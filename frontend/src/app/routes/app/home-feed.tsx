@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useUser } from '../../../features/auth/api/get-me';
+import { useUser } from '../../../lib/current-user';
 import { useFeedCache } from '../../../features/feed/api/feed-cache';
 import { FEED_TEXT, HomeFeed } from '../../../features/feed/components/home-feed';
 import { LeftPanels, RightPanels, type ActivityTotals } from '../../../features/feed/components/home-sidebars';
+import type { FeedTimeline } from '../../../features/feed/api/types';
 import type { Post, PostStore } from '../../../features/posts/api/types';
 import { PostCard } from '../../../features/posts/components/post-card';
 import { PostComposer } from '../../../features/posts/components/post-composer';
 import { useTimelines } from '../../../features/timelines/api/get-timelines';
 import { getProfileQueryOptions, type Profile } from '../../../features/users/api/get-profile';
 import { useAfterFirstRender } from '../../../lib/after-first-render';
+import { TimelineCard } from '../../home-feed/timeline-card';
 import '../../../features/feed/components/feed.css';
 
 /**
@@ -51,9 +53,6 @@ export default function HomeRoute() {
     );
   }
 
-  // The session answer carries the follow counts; the generated schema does not list them yet.
-  const followingCount = (user as { followingCount?: number }).followingCount;
-
   const renderPost = (post: Post) => (
     <PostCard
       post={post}
@@ -64,17 +63,19 @@ export default function HomeRoute() {
     />
   );
 
+  const renderTimeline = (timeline: FeedTimeline) => <TimelineCard timeline={timeline} viewerId={user.id} />;
+
   return (
     <>
       <title>Home · Timeliner</title>
       <h1 className="visually-hidden">Home</h1>
       <div className="home">
         <div className="home-column home-column--left">
-          {panels ? <LeftPanels trending={timelines.data} activity={activityTotals(profile.data, followingCount)} /> : null}
+          {panels ? <LeftPanels trending={timelines.data} activity={activityTotals(profile.data, user.followingCount)} /> : null}
         </div>
         <div className="home-centre">
           <PostComposer user={user} onCreated={feedCache.prependPost} />
-          <HomeFeed viewerId={user.id} renderPost={renderPost} />
+          <HomeFeed renderPost={renderPost} renderTimeline={renderTimeline} />
         </div>
         <div className="home-column home-column--right">{panels ? <RightPanels timelines={timelines.data} viewerId={user.id} /> : null}</div>
       </div>

@@ -36,7 +36,8 @@ function timeline(id: string, overrides: Partial<FeedTimeline> = {}): FeedTimeli
   return {
     id,
     title: `Timeline ${id}`,
-    description: null,
+    description: '',
+    sensitive: false,
     videoCount: 3,
     duration: 75,
     creatorId: other.id,
@@ -145,7 +146,19 @@ describe('home feed', () => {
     await waitFor(() => expect(feedArticles()[0]).toHaveTextContent('Editing the summer trip'));
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ content: 'Editing the summer trip' });
     expect(box).toHaveValue('');
+    expect(await screen.findByText('Your post has been shared!')).toBeInTheDocument();
     expect(feedArticles()).toHaveLength(2);
+  });
+
+  it("says 'Failed to share post: {message}' and keeps the text when the server refuses it", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ ...sideLists, 'GET /api/feed': feedPage([]), 'POST /api/posts': errorResponse(400, 'Content must be 5000 characters or fewer') });
+    const user = userEvent.setup();
+    renderApp('/');
+    const box = await screen.findByRole('textbox', { name: 'What timeline are you working on today?' });
+    await user.type(box, 'Too long, says the server{Enter}');
+    expect(await screen.findByText('Failed to share post: Content must be 5000 characters or fewer')).toBeInTheDocument();
+    expect(box).toHaveValue('Too long, says the server');
   });
 
   it('puts a sponsored block before the items at indices 4, 8, 12, ...: hero at 12, preview at 8, featured otherwise', async () => {
@@ -201,6 +214,49 @@ describe('home feed', () => {
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Like, 4 likes' })).toHaveAttribute('aria-pressed', 'false'));
   });
 
+  it('comments on a timeline card: the comment shows, the box empties, and later likes and bookmarks still reach the server', async () => {
+    const errors = jest.spyOn(console, 'error');
+    const stored: unknown[] = [];
+    const { requests } = mockApi({
+      ...sideLists,
+      'GET /api/feed': feedPage([timelineItem(timeline('t1', { commentsCount: 0 })), timelineItem(timeline('t2'))]),
+      'GET /api/timelines/t1/comments': () => jsonResponse(200, stored),
+      'POST /api/timelines/t1/comments': (request: RecordedRequest) => {
+        const comment = { id: `c${stored.length + 1}`, content: (request.body as { content: string }).content, timestamp: 0, userId: me.id, userName: me.displayName, createdAt: new Date().toISOString(), user: me };
+        stored.unshift(comment);
+        return jsonResponse(201, comment);
+      },
+      'POST /api/timelines/t1/like': jsonResponse(200, { liked: true, isLiked: true, likesCount: 5 }),
+      'POST /api/timelines/t2/bookmark': jsonResponse(200, { bookmarked: true, isBookmarked: true }),
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    const card = await screen.findByRole('article', { name: 'Timeline t1' });
+    await user.click(within(card).getByRole('button', { name: 'Comments, 0 comments' }));
+    expect(await within(card).findByText('No comments yet.')).toBeInTheDocument();
+    const box = within(card).getByPlaceholderText('Write a comment...');
+    await user.type(box, '  Lovely light in the second clip {Enter}');
+
+    expect(await within(card).findByText('Lovely light in the second clip')).toBeInTheDocument();
+    expect(within(card).queryByText('No comments yet.')).not.toBeInTheDocument();
+    expect(box).toHaveValue('');
+    expect(within(card).getByRole('button', { name: 'Comments, 1 comment' })).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST' && request.url.endsWith('/comments'))?.body).toEqual({ content: 'Lovely light in the second clip' });
+
+    // The feed still works: a like and a bookmark are sent, on this card and another one.
+    await user.click(within(card).getByRole('button', { name: 'Like, 4 likes' }));
+    const other = screen.getByRole('article', { name: 'Timeline t2' });
+    await user.click(within(other).getByRole('button', { name: 'Bookmark' }));
+    await waitFor(() => expect(requests.filter((request) => request.method === 'POST').map((request) => new URL(request.url).pathname)).toEqual([
+      '/api/timelines/t1/comments',
+      '/api/timelines/t1/like',
+      '/api/timelines/t2/bookmark',
+    ]));
+    expect(await within(card).findByRole('button', { name: 'Like, 5 likes' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(other).getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+    expect(errors).not.toHaveBeenCalled();
+  });
+
   it('keeps a like the server confirms, with its count', async () => {
     mockApi({
       ...sideLists,
@@ -214,7 +270,7 @@ describe('home feed', () => {
     expect(await screen.findByRole('button', { name: 'Like, 7 likes' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('offers Edit Post and Delete Post to the author only, one post in edit mode at a time', async () => {
+  it('offers Edit Post, Comment settings and Delete Post to the author only, one post in edit mode at a time', async () => {
     const { requests } = mockApi({
       ...sideLists,
       'GET /api/feed': feedPage([postItem(post('mine-1', { user: me })), postItem(post('mine-2', { user: me })), postItem(post('theirs'))]),
@@ -229,7 +285,7 @@ describe('home feed', () => {
 
     await user.click(within(first!).getByRole('button', { name: 'Post options' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit Post', 'Delete Post']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit Post', 'Comment settings', 'Delete Post']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Edit Post' }));
     const editor = within(first!).getByRole('textbox', { name: 'Edit post' });
 
@@ -325,6 +381,9 @@ describe('home feed', () => {
       id: `t${index}`,
       title: `Trip ${index}`,
       videoCount: index,
+      // One of the viewer's own is unlisted: like the empty one (t0) it trends for nobody.
+      visibility: index === 2 ? 'unlisted' : 'public',
+      status: 'published',
       views: index * 10,
       creatorId: index % 2 === 0 ? me.id : other.id,
       creatorName: index % 2 === 0 ? me.displayName : other.displayName,
@@ -341,7 +400,10 @@ describe('home feed', () => {
     renderApp('/');
     const trending = await screen.findByRole('list', { name: 'Trending timelines' });
     expect(within(trending).getAllByRole('link')).toHaveLength(12);
-    expect(within(trending).getAllByRole('link')[1]).toHaveTextContent('TTrip 11 video');
+    expect(within(trending).getAllByRole('link')[0]).toHaveTextContent('TTrip 11 video');
+    expect(within(trending).queryByText('Trip 0', { exact: true })).toBeNull();
+    expect(within(trending).queryByText('Trip 2', { exact: true })).toBeNull();
+    expect(within(trending).getAllByRole('link').at(-1)).toHaveTextContent('Trip 13');
 
     const activity = screen.getByRole('region', { name: 'Your Activity' });
     const value = (label: string) => within(activity).getByText(label).parentElement?.querySelector('dd')?.textContent;

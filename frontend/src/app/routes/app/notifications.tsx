@@ -5,7 +5,7 @@ export default function NotificationsRoute() {
   return (
     <div className="page notifications-page">
       <title>Notifications · Timeliner</title>
-      <NotificationList />
+      <NotificationList headingLevel={1} />
     </div>
   );
 }

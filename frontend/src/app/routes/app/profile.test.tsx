@@ -282,30 +282,34 @@ describe("someone else's profile", () => {
     }
   });
 
-  it('says the account is private in the lists the viewer may not see', async () => {
+  it('shows a stranger only the header and the counts of a private account, with "This account is private"', async () => {
     const privateAnswer = () => errorResponse(403, 'This account is private');
     mockApi({
       [`GET /api/users/${GRACE}/profile`]: jsonResponse(200, grace({ isPrivate: true })),
-      [`GET /api/users/${GRACE}/following`]: jsonResponse(200, followStatus(false, 10)),
-      [`GET /api/users/${GRACE}/timelines`]: jsonResponse(200, [timelineFixture({ creatorId: GRACE, creatorName: 'Grace Hopper' })]),
+      [`GET /api/users/${GRACE}/following`]: jsonResponse(200, { ...followStatus(false, 10), isRequested: false }),
+      [`GET /api/users/${GRACE}/timelines`]: privateAnswer,
       [`GET /api/users/${GRACE}/followers`]: privateAnswer,
       [`GET /api/users/${GRACE}/following-list`]: privateAnswer,
       [`GET /api/users/${GRACE}/activity`]: privateAnswer,
     });
-    const user = userEvent.setup();
     renderApp(`/profile/${GRACE}`);
 
     expect(await screen.findByText('Private account')).toBeInTheDocument();
-    // Someone else's timelines carry no visibility badges.
-    const timelines = await screen.findByRole('list', { name: 'Timelines' });
-    expect(within(timelines).queryByText('Public')).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This account is private' })).toBeInTheDocument();
+    expect(screen.getByText(/Follow Grace Hopper to see their timelines, posts and activity/)).toBeInTheDocument();
+    expect(count('Followers')).toBe('10');
+    expect(screen.queryByRole('tab', { name: 'Timelines' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+  });
 
-    for (const tab of ['Followers', 'Following', 'Activity']) {
-      await user.click(screen.getByRole('tab', { name: tab }));
-      const panel = await screen.findByRole('tabpanel', { name: tab });
-      expect(await within(panel).findByRole('heading', { name: 'This account is private' })).toBeInTheDocument();
-      expect(within(panel).getByText(/Follow Grace Hopper to see/)).toBeInTheDocument();
-    }
+  it('says Requested while the follow request of a private account waits', async () => {
+    mockApi({
+      [`GET /api/users/${GRACE}/profile`]: jsonResponse(200, grace({ isPrivate: true })),
+      [`GET /api/users/${GRACE}/following`]: jsonResponse(200, { ...followStatus(false, 10), isRequested: true }),
+    });
+    renderApp(`/profile/${GRACE}`);
+    expect(await screen.findByRole('button', { name: 'Requested: take back the follow request' })).toBeInTheDocument();
+    expect(screen.getByText(/Your follow request is waiting for Grace Hopper/)).toBeInTheDocument();
   });
 
   it('describes activity in words, with links to the timeline or person', async () => {

@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { PageState } from '../../../components/ui/page-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { useUser } from '../../../features/auth/api/get-me';
+import { useUser } from '../../../lib/current-user';
 import { CollectionTimelineCard } from '../../../features/collections/components/collection-timeline-card';
 import { statusLabel, statusTone, visibilityLabel, visibilityTone } from '../../../features/timelines/lib/labels';
 import { profileQueryKey, useProfile, type Profile } from '../../../features/users/api/get-profile';
 import type { UserTimeline } from '../../../features/users/api/user-lists';
 import { ProfilePage } from '../../../features/users/components/profile-page';
+import { PersonSafetyOptions } from '../../../features/safety/components/person-safety-options';
 import { isUserId } from '../../../features/users/lib/user-id';
 import { ApiError } from '../../../lib/api-client';
 
@@ -70,6 +71,8 @@ function ProfileTimeline({ timeline, isOwn }: { timeline: UserTimeline; isOwn: b
 function ProfileContent({ id }: { id: string }) {
   const profile = useProfile(id);
   const { data: me } = useUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   if (profile.isPending) {
     return (
@@ -105,6 +108,18 @@ function ProfileContent({ id }: { id: string }) {
         profile={person}
         viewerId={me?.id}
         selfActions={<EditProfile profile={person} />}
+        otherActions={
+          <PersonSafetyOptions
+            personId={person.id}
+            name={person.displayName}
+            onBlocked={() => {
+              // Gone for both: everything that may show them is asked again, away from their profile.
+              void navigate('/', { replace: true });
+              void queryClient.invalidateQueries();
+            }}
+            onMuteChanged={() => void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] !== 'safety' })}
+          />
+        }
         renderTimeline={(timeline) => <ProfileTimeline timeline={timeline} isOwn={isSelf} />}
       />
     </>

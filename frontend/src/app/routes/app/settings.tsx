@@ -1,11 +1,19 @@
+import * as Tabs from '@radix-ui/react-tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Field } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast';
-import { useUser, type User } from '../../../features/auth/api/get-me';
+import { useUser, type User } from '../../../lib/current-user';
 import { useUpdateProfile, type UpdateProfileInput } from '../../../features/auth/api/update-profile';
+import { SecuritySettings } from '../../../features/auth/components/security-settings';
+import { SafetySettings } from '../../../features/safety/components/safety-settings';
+import { AccountSettings } from '../../../features/account/components/account-settings';
+import { CaptionSettings } from '../../../features/media/components/caption-settings';
+import { StorageUsage } from '../../../features/media/components/storage-usage';
 import { NotificationSettings } from '../../../features/notifications/components/notification-settings';
 import { getProfileQueryOptions } from '../../../features/users/api/get-profile';
+import { SensitiveMediaSetting } from '../../../features/viewing/components/sensitive-media-setting';
 import { errorMessage } from '../../../lib/api-client';
 
 function ProfileForm({ user }: { user: User }) {
@@ -76,8 +84,25 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
+const TABS = ['profile', 'security', 'safety', 'account'] as const;
+type Tab = (typeof TABS)[number];
+
 export default function SettingsRoute() {
   const { data: user } = useUser();
+  const queryClient = useQueryClient();
+  // The open tab is in the address (?tab=security), so a link or a reload opens it.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'profile';
+  const openTab = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'profile') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <div className="page settings">
       <title>Settings · Timeliner</title>
@@ -85,8 +110,38 @@ export default function SettingsRoute() {
         <h1 className="page__title">Settings</h1>
         <p className="page__subtitle">Signed in as {user?.email}</p>
       </div>
-      {user ? <ProfileForm user={user} /> : null}
-      {user ? <NotificationSettings /> : null}
+      <Tabs.Root className="settings-tabs" value={tab} onValueChange={openTab}>
+        <Tabs.List className="settings-tabs__list" aria-label="Settings sections">
+          <Tabs.Trigger className="settings-tabs__trigger" value="profile">
+            Profile
+          </Tabs.Trigger>
+          <Tabs.Trigger className="settings-tabs__trigger" value="security">
+            Security
+          </Tabs.Trigger>
+          <Tabs.Trigger className="settings-tabs__trigger" value="safety">
+            Blocks and mutes
+          </Tabs.Trigger>
+          <Tabs.Trigger className="settings-tabs__trigger" value="account">
+            Account
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content className="settings-tabs__panel" value="profile">
+          {user ? <ProfileForm user={user} /> : null}
+          {user ? <StorageUsage /> : null}
+          {user ? <NotificationSettings /> : null}
+          {user ? <CaptionSettings /> : null}
+        </Tabs.Content>
+        <Tabs.Content className="settings-tabs__panel" value="security">
+          {user ? <SecuritySettings user={user} /> : null}
+        </Tabs.Content>
+        <Tabs.Content className="settings-tabs__panel" value="safety">
+          {user ? <SafetySettings onChanged={() => void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] !== 'safety' })} /> : null}
+          {user ? <SensitiveMediaSetting /> : null}
+        </Tabs.Content>
+        <Tabs.Content className="settings-tabs__panel" value="account">
+          {user ? <AccountSettings /> : null}
+        </Tabs.Content>
+      </Tabs.Root>
     </div>
   );
 }

@@ -10,7 +10,7 @@ describe('Creator Studio', () => {
   it('lists the timelines you work on with their real figures, linking to each studio', async () => {
     mockApi({
       'GET /api/my-timelines': jsonResponse(200, [
-        myTimelineFixture({ id: 'a', title: 'Older', createdAt: '2025-01-01T12:00:00Z', visibility: 'public', videoCount: 1, views: 1 }),
+        myTimelineFixture({ id: 'a', title: 'Older', createdAt: '2025-01-01T12:00:00Z', visibility: 'public', videoCount: 1, imageCount: 1, views: 1 }),
         myTimelineFixture({ id: 'b', title: 'Newer', createdAt: '2025-02-01T12:00:00Z', role: 'editor' }),
         myTimelineFixture({ id: 'c', title: 'Only watching', role: 'viewer' }),
       ]),
@@ -24,6 +24,8 @@ describe('Creator Studio', () => {
     expect(within(list).getByRole('link', { name: 'Older' })).toHaveAttribute('href', '/timeline/a');
     expect(within(cards[1]!).getByText('Public')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('1 video')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('1 image')).toBeInTheDocument();
+    expect(within(cards[0]!).queryByText(/image/)).not.toBeInTheDocument();
     expect(within(cards[1]!).getByText('1 view')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('Created Jan 1, 2025')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Shared with you · Editor')).toBeInTheDocument();

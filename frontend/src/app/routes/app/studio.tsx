@@ -4,7 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PlusIcon } from '../../../components/ui/icons';
 import { PageState } from '../../../components/ui/page-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { STORAGE_USAGE_QUERY_KEY } from '../../../features/media/api/get-storage-usage';
 import { videosQueryKey } from '../../../features/media/api/get-videos';
+import { StorageUsage } from '../../../features/media/components/storage-usage';
 import { MY_TIMELINES_QUERY_KEY, useMyTimelines } from '../../../features/timelines/api/get-my-timelines';
 import { StudioTimelineCard } from '../../../features/timelines/components/studio-timeline-card';
 import { STUDIO_FIRST_CARDS, studioOwnTimelines } from '../../../features/timelines/lib/studio-list';
@@ -32,6 +34,7 @@ export default function StudioRoute() {
   const onUploaded = useCallback(() => {
     if (uploadTimelineId) void queryClient.invalidateQueries({ queryKey: videosQueryKey(uploadTimelineId) });
     void queryClient.invalidateQueries({ queryKey: MY_TIMELINES_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: STORAGE_USAGE_QUERY_KEY });
   }, [queryClient, uploadTimelineId]);
 
   const setCreating = (open: boolean) => {
@@ -161,6 +164,7 @@ export default function StudioRoute() {
         </div>
       </div>
       {content}
+      <StorageUsage />
       {createNeeded ? (
         <Suspense fallback={null}>
           <CreateTimelineDialog

@@ -351,6 +351,37 @@ describe('timeline studio: comments', () => {
     await waitFor(() => expect(within(form).getByLabelText('Comment')).toHaveValue(''));
   });
 
+  it("counts the creator's own comment in the summary at once, though the server's count follows a moment later", async () => {
+    const stored = [...comments];
+    studioApi({
+      // The timeline's count is kept from an event: right after a comment the server still says 7.
+      timeline: { commentsCount: 7 },
+      routes: {
+        'GET /api/timelines/t1/comments': () => jsonResponse(200, stored),
+        'POST /api/timelines/t1/comments': (request: RecordedRequest) => {
+          const comment = { ...comments[0]!, id: `new${stored.length}`, content: (request.body as { content: string }).content, userId: testUser.id, userName: testUser.displayName };
+          stored.unshift(comment);
+          return jsonResponse(201, comment);
+        },
+      },
+    });
+    const { user } = await openStudio();
+    const summary = screen.getByRole('region', { name: 'Summer Trip' });
+    const stat = (label: string) => within(summary).getByText(label).parentElement?.querySelector('dd')?.textContent;
+    expect(stat('Comments')).toBe('7');
+    const form = screen.getByRole('form', { name: 'Add a comment' });
+    for (const [index, text] of ['First note', 'Second note'].entries()) {
+      await user.type(within(form).getByLabelText('Comment'), text);
+      await user.click(within(form).getByRole('button', { name: 'Add Comment' }));
+      await waitFor(() => expect(within(form).getByLabelText('Comment')).toHaveValue(''));
+      await waitFor(() => expect(within(screen.getByRole('list', { name: 'Recent comments' })).getAllByRole('listitem')[0]).toHaveTextContent(text));
+      expect(stat('Comments')).toBe(String(8 + index));
+    }
+    // Nothing asks for the timeline again and puts the old count back.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(stat('Comments')).toBe('9');
+  });
+
   it("says 'Failed to Add Comment' when posting fails", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     studioApi({ routes: { 'POST /api/timelines/t1/comments': errorResponse(500, 'boom') } });
@@ -414,8 +445,16 @@ describe('timeline settings', () => {
     expect(within(dialog).getByRole('switch', { name: 'Private' })).toHaveAttribute('aria-checked', 'false');
   });
 
+  it('offers no embed code for a private timeline, whose embed could only say it is unavailable', async () => {
+    const { user, dialog } = await openSettings({}, { visibility: 'private', status: 'published' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Sharing' }));
+    expect(within(dialog).getByLabelText('Share link')).toHaveValue('http://localhost/timeline/t1');
+    expect(within(dialog).queryByLabelText('Embed code')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('An embed code is offered once the timeline is public or unlisted.')).toBeInTheDocument();
+  });
+
   it('copies the share link, watch link and embed code, counting each share', async () => {
-    const { user, dialog, requests } = await openSettings({ 'POST /api/timelines/t1/shares': noContent() });
+    const { user, dialog, requests } = await openSettings({ 'POST /api/timelines/t1/shares': noContent() }, { visibility: 'unlisted', status: 'published' });
     await user.click(within(dialog).getByRole('tab', { name: 'Sharing' }));
     expect(within(dialog).getByLabelText('Share link')).toHaveValue('http://localhost/timeline/t1');
     expect(within(dialog).getByLabelText('Watch link')).toHaveValue('http://localhost/watch/t1');

@@ -7,11 +7,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useCollaborators } from '../../../features/collaboration/api/get-collaborators';
 import { useInvitations } from '../../../features/collaboration/api/get-invitations';
 import { CollaboratorsPanel, pendingInvitations } from '../../../features/collaboration/components/collaborators-panel';
+import { LeaveTimelineButton } from '../../../features/collaboration/components/leave-timeline';
 import { TimelineComments } from '../../../features/comments/components/timeline-comments';
+import { CommentControlsPanel } from '../../../features/comments/components/comment-controls-panel';
 import { videosQueryKey } from '../../../features/media/api/get-videos';
 import { isProcessingDone, useMediaEvents } from '../../../features/media/hooks/use-media-events';
 import { MY_TIMELINES_QUERY_KEY } from '../../../features/timelines/api/get-my-timelines';
-import { timelineQueryKey, useTimeline, type Timeline } from '../../../features/timelines/api/get-timeline';
+import { countAddedComment, timelineQueryKey, useTimeline, type Timeline } from '../../../features/timelines/api/get-timeline';
 import { useTimelineAnalytics } from '../../../features/timelines/api/get-timeline-analytics';
 import { SuggestionsPanel } from '../../../features/timelines/components/suggestions-panel';
 import { TimelinePerformance } from '../../../features/timelines/components/timeline-performance';
@@ -126,7 +128,18 @@ function StudioContent({ timeline }: { timeline: Timeline }) {
           <button type="button" className="button button--secondary" onClick={() => setSettingsOpen(true)}>
             <SettingsIcon width={18} height={18} /> Timeline Settings
           </button>
-        ) : null}
+        ) : (
+          <LeaveTimelineButton
+            timelineId={id}
+            title={timeline.title}
+            className="button button--secondary"
+            onLeft={() => {
+              queryClient.removeQueries({ queryKey: timelineQueryKey(id) });
+              void queryClient.invalidateQueries({ queryKey: MY_TIMELINES_QUERY_KEY });
+              void navigate('/studio', { replace: true });
+            }}
+          />
+        )}
       </nav>
 
       <TimelineSummaryCard timeline={timeline} shares={analytics.data?.shares} sharesLoading={analytics.isPending} />
@@ -163,9 +176,10 @@ function StudioContent({ timeline }: { timeline: Timeline }) {
                   void queryClient.invalidateQueries({ queryKey: MY_TIMELINES_QUERY_KEY });
                 }}
               />
-              <TimelineComments timelineId={id} onCommentAdded={() => void refreshTimeline()} />
+              <TimelineComments timelineId={id} onCommentAdded={() => countAddedComment(queryClient, id)} />
             </div>
           </section>
+          <CommentControlsPanel timelineId={id} />
         </div>
         <div className="studio__column">
           <TimelinePerformance

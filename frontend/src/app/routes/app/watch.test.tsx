@@ -60,6 +60,22 @@ describe('watch route', () => {
     expect(typeof (view?.body as { timeZone?: string }).timeZone).toBe('string');
   });
 
+  it('starts at the video a link names (?video=, a notification about it), and at the first for one it does not have', async () => {
+    jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+    mockApi({
+      'GET /api/timelines/t1': jsonResponse(200, timelineFixture()),
+      'GET /api/timelines/t1/videos': jsonResponse(200, [videoFixture({ id: 'a', title: 'Alpha' }), videoFixture({ id: 'b', title: 'Bravo' }), videoFixture({ id: 'c', title: 'Charlie' })]),
+      'GET /api/timelines': jsonResponse(200, []),
+    });
+    const { unmount } = renderApp('/watch/t1?video=b');
+    expect(await screen.findByText('2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Video 2 of 3: Bravo' })).toHaveAttribute('aria-current', 'true');
+    unmount();
+    renderApp('/watch/t1?video=gone');
+    expect(await screen.findByText('1 of 3')).toBeInTheDocument();
+  });
+
   it('shows the ready images among the videos, in timeline order, counting them', async () => {
     jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
     jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);

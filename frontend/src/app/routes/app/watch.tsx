@@ -1,15 +1,22 @@
-import { useCallback, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { LeaveTimelineButton } from '../../../features/collaboration/components/leave-timeline';
+import { SaveToCollectionButton } from '../../../features/collections/components/save-to-collection';
 import { useVideos } from '../../../features/media/api/get-videos';
 import type { Video } from '../../../features/media/api/types';
 import { TimelinePlayer, type TimelineViewFigures } from '../../../features/media/components/timeline-player';
 import '../../../features/media/components/player.css';
-import { useTimeline } from '../../../features/timelines/api/get-timeline';
+import { timelineQueryKey, useTimeline } from '../../../features/timelines/api/get-timeline';
 import { neighbours, useTimelines } from '../../../features/timelines/api/get-timelines';
 import { recordView } from '../../../features/timelines/api/record-view';
 import { ApiError } from '../../../lib/api-client';
+import { useUser } from '../../../lib/current-user';
+
+// Only a sensitive timeline loads its cover's code (and the viewer's preference); the player's first paint sends none of it.
+const SensitiveCover = lazy(() => import('../../../features/viewing/components/sensitive-cover').then((module) => ({ default: module.SensitiveCover })));
 
 /** A video can be played once it is processed, or as soon as its first rendition exists. */
 const playable = (video: Video) => video.status === 'completed' || Boolean(video.hlsUrl);
@@ -28,9 +35,14 @@ function PlayerState({ title, children, onBack }: { title: string; children?: Re
 
 function Watch({ id }: { id: string }) {
   const navigate = useNavigate();
+  // A link to one video of the timeline (a notification about it): the player starts there.
+  const [search] = useSearchParams();
+  const startAt = search.get('video');
   const timeline = useTimeline(id);
   const videos = useVideos(id);
   const timelines = useTimelines();
+  const queryClient = useQueryClient();
+  const signedIn = Boolean(useUser().data);
 
   const goBack = useCallback(() => {
     // A shared link opens the player first; there is then no history entry to return to.
@@ -38,6 +50,11 @@ function Watch({ id }: { id: string }) {
     else void navigate('/');
   }, [navigate]);
   const onLeaveVideo = useCallback((view: TimelineViewFigures) => recordView(id, view), [id]);
+  const onLeftTeam = useCallback(() => {
+    queryClient.removeQueries({ queryKey: timelineQueryKey(id) });
+    void queryClient.invalidateQueries({ queryKey: ['timelines'] });
+    void navigate('/', { replace: true });
+  }, [queryClient, id, navigate]);
 
   if (timeline.isPending || (videos.isPending && !videos.isError)) {
     return (
@@ -72,6 +89,9 @@ function Watch({ id }: { id: string }) {
     return (
       <PlayerState title={timeline.data.title} onBack={goBack}>
         <p>{videos.isError ? 'The videos could not be loaded.' : 'No videos in this timeline'}</p>
+        {timeline.data.role && timeline.data.role !== 'owner' ? (
+          <LeaveTimelineButton timelineId={timeline.data.id} title={timeline.data.title} className="button button--secondary" onLeft={onLeftTeam} />
+        ) : null}
         {videos.isError ? (
           <button type="button" className="button button--primary" onClick={() => void videos.refetch()}>
             Try again
@@ -81,18 +101,49 @@ function Watch({ id }: { id: string }) {
     );
   }
 
+  const player = (
+    <TimelinePlayer
+      key={id}
+      timeline={timeline.data}
+      videos={list}
+      onBack={goBack}
+      onNextTimeline={openTimeline(around.next)}
+      onPreviousTimeline={openTimeline(around.previous)}
+      onLeaveVideo={onLeaveVideo}
+      startAt={startAt}
+      saveToCollection={
+        <>
+          <SaveToCollectionButton timelineId={timeline.data.id} title={timeline.data.title} className="player__icon-button" />
+          {/* A collaborator other than the owner (one added directly, say) may leave the team from here. */}
+          {timeline.data.role && timeline.data.role !== 'owner' ? (
+            <LeaveTimelineButton timelineId={timeline.data.id} title={timeline.data.title} look="icon" onLeft={onLeftTeam} />
+          ) : null}
+        </>
+      }
+    />
+  );
   return (
     <>
       <title>{`${timeline.data.title} · Timeliner`}</title>
-      <TimelinePlayer
-        key={id}
-        timeline={timeline.data}
-        videos={list}
-        onBack={goBack}
-        onNextTimeline={openTimeline(around.next)}
-        onPreviousTimeline={openTimeline(around.previous)}
-        onLeaveVideo={onLeaveVideo}
-      />
+      {timeline.data.sensitive ? (
+        <Suspense fallback={<div className="sensitive-cover sensitive-cover--screen" aria-busy="true" />}>
+          <SensitiveCover
+            sensitive
+            signedIn={signedIn}
+            preview={timeline.data.thumbnailUrl}
+            className="sensitive-cover--screen"
+            actions={
+              <button type="button" className="button button--secondary" onClick={goBack}>
+                Go back
+              </button>
+            }
+          >
+            {player}
+          </SensitiveCover>
+        </Suspense>
+      ) : (
+        player
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type ApiSchemas } from '../../../lib/api-client';
 import { setAuthToken } from '../../../lib/auth-token';
-import { ME_QUERY_KEY } from './get-me';
+import { ME_QUERY_KEY } from '../../../lib/current-user';
 import type { AuthResponse } from './login';
 
 export type RegisterInput = ApiSchemas['RegisterDto'];

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { api, unwrap, type ApiSchemas } from '../../../lib/api-client';
 import { getAuthToken } from '../../../lib/auth-token';
-import { ME_QUERY_KEY, type User } from './get-me';
+import { ME_QUERY_KEY, type User } from '../../../lib/current-user';
 
 export type UpdateProfileInput = ApiSchemas['UpdateProfileDto'];
 

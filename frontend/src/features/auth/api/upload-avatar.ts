@@ -1,4 +1,4 @@
-import { apiRequest, type ApiSchemas } from '../../../lib/api-client';
+import { api, formBody, unwrap, type ApiSchemas } from '../../../lib/api-client';
 
 /** `avatar` is where the stored picture is served; it is saved with the profile next. */
 export type UploadedAvatar = ApiSchemas['UploadedAvatarDto'];
@@ -10,5 +10,5 @@ export type UploadedAvatar = ApiSchemas['UploadedAvatarDto'];
 export function uploadAvatar(file: File): Promise<UploadedAvatar> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiRequest<UploadedAvatar>('POST', '/api/media/avatar', form);
+  return unwrap(api.POST('/api/media/avatar', { body: formBody(form) }));
 }

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_TOKEN_KEY } from '../../../lib/auth-token';
 import { createTestQueryClient, jsonResponse, mockFetch, testUser } from '../../../testing/test-utils';
-import { ME_QUERY_KEY } from '../api/get-me';
+import { ME_QUERY_KEY } from '../../../lib/current-user';
 import { AuthScreen } from './auth-screen';
 
 function renderAuthScreen() {
@@ -54,6 +54,33 @@ describe('sign in', () => {
       body: { login: 'ada@example.com', password: 'secret1' },
     });
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('new-token');
+    expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(testUser);
+  });
+
+  it('asks for a code when the account has two-step sign-in, and signs in only once the code is right', async () => {
+    const pending = { secondStep: { token: 'P'.repeat(43), expiresAt: '2030-01-01T00:00:00.000Z' } };
+    const { requests } = mockFetch((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/auth/login') return jsonResponse(202, pending);
+      return jsonResponse(200, authAnswer);
+    });
+    const { user, queryClient } = renderAuthScreen();
+    await user.type(screen.getByLabelText('Email or Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toHaveFocus();
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    await user.type(screen.getByLabelText('Code'), '12');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Please enter the 6-digit code from your app')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('new-token'));
+    expect(requests[1]).toMatchObject({ method: 'POST', url: 'http://localhost/api/auth/login/second-step', body: { token: 'P'.repeat(43), code: 'abcde-fghjk' } });
     expect(queryClient.getQueryData(ME_QUERY_KEY)).toEqual(testUser);
   });
 
@@ -155,5 +182,36 @@ describe('sign up', () => {
     mockFetch(() => new Response('', { status: 500, statusText: 'Internal Server Error' }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+  });
+});
+
+describe('forgot password', () => {
+  const ANSWER = 'If an account uses that address, we have sent it a link to choose a new password. It works for 30 minutes.';
+
+  it('asks for a reset link from the sign-in screen and shows the one answer for every address', async () => {
+    const { requests } = mockFetch(() => jsonResponse(202, { message: ANSWER }));
+    const { user } = renderAuthScreen();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Email'), ' ada@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(ANSWER);
+    expect(requests[0]).toMatchObject({ method: 'POST', url: 'http://localhost/api/auth/password/forgot', body: { email: 'ada@example.com' } });
+    await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when asked too often", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(() => jsonResponse(429, { statusCode: 429, error: 'Too Many Requests', message: 'Too many attempts. Try again in 60 minutes.' }));
+    const { user } = renderAuthScreen();
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 60 minutes.');
   });
 });

@@ -6,7 +6,7 @@ import { TextAreaField } from '../../../components/ui/form-fields';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import type { User } from '../api/get-me';
+import type { User } from '../../../lib/current-user';
 import { useUpdateProfile, type UpdateProfileInput } from '../api/update-profile';
 import { uploadAvatar } from '../api/upload-avatar';
 import {
@@ -15,6 +15,7 @@ import {
   profileLimits,
   validateAvatar,
   validateProfile,
+  withWebsiteScheme,
   type ProfileErrors,
   type ProfileFormValues,
 } from '../lib/profile-validation';
@@ -122,15 +123,19 @@ function EditProfileForm({ profile, onDone, onPendingChange }: { profile: Editab
     event.preventDefault();
     if (pending) return;
     setFormError(undefined);
+    // "example.com/ben" is taken as https://example.com/ben, and shown so.
+    const website = withWebsiteScheme(values.website);
+    if (website !== values.website) setValues((current) => ({ ...current, website }));
+    const prepared = { ...values, website };
     // A refused photo was never kept, and a failed upload may be tried again: neither holds up the rest.
-    const found = validateProfile(values);
+    const found = validateProfile(prepared);
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       setFailedSubmits((count) => count + 1);
       return;
     }
 
-    const changes = changesOf(profile, values, isPrivate);
+    const changes = changesOf(profile, prepared, isPrivate);
     let avatar: string | undefined;
     if (picked) {
       avatar = picked.uploaded;
@@ -255,6 +260,7 @@ function EditProfileForm({ profile, onDone, onPendingChange }: { profile: Editab
         value={values.website}
         error={errors.website}
         onChange={setValue('website')}
+        onBlur={() => setValues((current) => ({ ...current, website: withWebsiteScheme(current.website) }))}
       />
       <Switch
         label="Private account"

@@ -1,22 +1,44 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { useLogin } from '../api/login';
+import { needsSecondStep, useLogin } from '../api/login';
+import { usePasskeySignIn } from '../api/passkey-sign-in';
 import { useFormValues } from '../hooks/use-form-values';
 import { validateLogin } from '../lib/validation';
+import { passkeyErrorMessage, passkeysSupported } from '../lib/webauthn';
+import { SecondStepForm } from './second-step-form';
 
-export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
+export function LoginForm({ onSwitch, onForgot }: { onSwitch: () => void; onForgot?: () => void }) {
   const loginMutation = useLogin();
-  const { values, bind, check } = useFormValues({ login: '', password: '' }, validateLogin);
+  const passkey = usePasskeySignIn();
+  const [secondStep, setSecondStep] = useState<string>();
+  const { values, bind, check, formRef } = useFormValues({ login: '', password: '' }, validateLogin);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!check() || loginMutation.isPending) return;
-    loginMutation.mutate(values);
+    loginMutation.mutate(values, {
+      onSuccess: (answer) => {
+        if (needsSecondStep(answer)) setSecondStep(answer.secondStep.token);
+      },
+    });
   };
 
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        token={secondStep}
+        onBack={() => {
+          setSecondStep(undefined);
+          loginMutation.reset();
+        }}
+      />
+    );
+  }
+  const passkeyError = passkey.isError ? (passkeyErrorMessage(passkey.error, 'Signing in with a passkey did not work. Please try again.') ?? errorMessage(passkey.error, 'Signing in with a passkey did not work.')) : undefined;
+
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="auth-title">
+    <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="auth-title">
       <h1 className="auth-form__title" id="auth-title">
         Welcome Back
       </h1>
@@ -35,9 +57,28 @@ export function LoginForm({ onSwitch }: { onSwitch: () => void }) {
         {...bind('login')}
       />
       <Field label="Password" type="password" autoComplete="current-password" {...bind('password')} />
+      {onForgot ? (
+        <p className="auth-form__forgot">
+          <button type="button" className="link-button" onClick={onForgot}>
+            Forgot password?
+          </button>
+        </p>
+      ) : null}
       <button type="submit" className="button button--primary button--block" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? 'Signing in...' : 'Sign In'}
       </button>
+      {passkeysSupported() ? (
+        <>
+          {passkeyError ? (
+            <p className="alert" role="alert">
+              {passkeyError}
+            </p>
+          ) : null}
+          <button type="button" className="button button--secondary button--block" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
+            {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+          </button>
+        </>
+      ) : null}
       <p className="auth-form__switch">
         Don&apos;t have an account?{' '}
         <button type="button" className="link-button" onClick={onSwitch}>

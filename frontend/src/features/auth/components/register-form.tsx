@@ -7,7 +7,7 @@ import { validateRegistration } from '../lib/validation';
 
 export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   const registerMutation = useRegister();
-  const { values, bind, check } = useFormValues(
+  const { values, bind, check, formRef } = useFormValues(
     { displayName: '', username: '', email: '', password: '' },
     validateRegistration,
   );
@@ -19,7 +19,7 @@ export function RegisterForm({ onSwitch }: { onSwitch: () => void }) {
   };
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="auth-title">
+    <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="auth-title">
       <h1 className="auth-form__title" id="auth-title">
         Create Account
       </h1>

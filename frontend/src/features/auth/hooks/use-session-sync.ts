@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AUTH_TOKEN_KEY } from '../../../lib/auth-token';
-import { ME_QUERY_KEY } from '../api/get-me';
+import { ME_QUERY_KEY } from '../../../lib/current-user';
 
 /** Signing in or out in another tab changes the stored token; follow it here. */
 export function useSessionSync(): void {

@@ -41,6 +41,16 @@ export function isWebsite(value: string): boolean {
   }
 }
 
+/**
+ * A website typed without its scheme ("example.com/ben") gets https://, as a browser's address bar
+ * would; anything with a scheme of its own (ftp:, javascript:) is left for validation to refuse.
+ */
+export function withWebsiteScheme(value: string): string {
+  const website = value.trim();
+  if (!website || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(website)) return website;
+  return /^[^\s/?#.]+(\.[^\s/?#.]+)+(:\d+)?([/?#]\S*)?$/.test(website) ? `https://${website}` : website;
+}
+
 export function validateProfile(values: ProfileFormValues): ProfileErrors {
   const errors: ProfileErrors = {};
   const displayName = values.displayName.trim();

@@ -1,7 +1,9 @@
 import { ResponsiveDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { collectionBody, useCreateCollection, useUpdateCollection, type Collection } from '../api/collections';
+import { collectionBody, useCreateCollection } from '../api/create-collection';
+import type { Collection } from '../api/types';
+import { useUpdateCollection } from '../api/update-collection';
 import { CollectionForm } from './collection-form';
 
 export interface CollectionDialogProps {

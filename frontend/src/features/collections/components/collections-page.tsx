@@ -8,7 +8,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { pluralize } from '../../../lib/format';
-import { useDeleteCollection, useMyCollections, type Collection } from '../api/collections';
+import { useDeleteCollection } from '../api/delete-collection';
+import { useMyCollections } from '../api/get-my-collections';
+import type { Collection } from '../api/types';
 import { CollectionDialog } from './collection-dialog';
 import './collections.css';
 

@@ -7,8 +7,8 @@ import { Toaster } from '../../../components/ui/toast';
 import { errorResponse, mockApi, noContent, timelineFixture } from '../../../testing/api-mocks';
 import { videoFixture } from '../../../testing/media-fixtures';
 import { createTestQueryClient, jsonResponse, renderApp, type RecordedRequest } from '../../../testing/test-utils';
-import { TimelineOptions } from '../../feed/components/timeline-options';
 import { C1, C2, collectionFixture, T1 } from '../test-fixtures';
+import { SaveToCollectionButton } from './save-to-collection';
 
 const mine = () => [
   { ...collectionFixture({ id: C1, name: 'Road trips', timelinesCount: 2 }), contains: true },
@@ -19,7 +19,7 @@ function renderOptions() {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <MemoryRouter>
-        <TimelineOptions timelineId={T1} title="Summer Trip" isCreator={false} onReport={() => undefined} />
+        <SaveToCollectionButton timelineId={T1} title="Summer Trip" className="player__icon-button" />
       </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
@@ -30,14 +30,12 @@ const writes = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${new URL(request.url).pathname}`);
 
 async function openSheet(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Options for Summer Trip' }));
-  await screen.findAllByRole('menuitem');
-  await user.click(await screen.findByRole('menuitem', { name: 'Save to collection' }));
+  await user.click(screen.getByRole('button', { name: 'Save to collection' }));
   return screen.findByRole('dialog', { name: 'Save to collection' });
 }
 
 describe('Save to collection', () => {
-  it("lists the caller's collections from the card menu, ticked where the timeline is", async () => {
+  it("lists the caller's collections, ticked where the timeline is", async () => {
     mockApi({ [`GET /api/timelines/${T1}/collections`]: jsonResponse(200, mine()) });
     const user = userEvent.setup();
     renderOptions();

@@ -6,7 +6,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { pluralize } from '../../../lib/format';
-import { collectionBody, useCreateCollectionWithTimeline, useTimelineCollections, useToggleTimelineInCollection } from '../api/collections';
+import { collectionBody, useCreateCollectionWithTimeline } from '../api/create-collection';
+import { useTimelineCollections } from '../api/get-timeline-collections';
+import { useToggleTimelineInCollection } from '../hooks/use-toggle-timeline-in-collection';
 import { CollectionForm } from './collection-form';
 import './collections.css';
 

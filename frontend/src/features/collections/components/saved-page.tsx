@@ -7,7 +7,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatRelativeTime } from '../../../lib/format';
-import { useBookmarks, useRemoveBookmark, type Bookmark } from '../api/collections';
+import { useBookmarks, type Bookmark } from '../api/get-bookmarks';
+import { useRemoveBookmark } from '../api/remove-bookmark';
 import { CollectionTimelineCard } from './collection-timeline-card';
 import './collections.css';
 

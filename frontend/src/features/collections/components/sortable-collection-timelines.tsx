@@ -12,8 +12,8 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
-import { moveItem } from '../../media/lib/video-order';
-import type { CollectionTimeline } from '../api/collections';
+import { moveItem } from '../../../lib/move-item';
+import type { CollectionTimeline } from '../api/types';
 import { CollectionTimelineCard } from './collection-timeline-card';
 
 export interface CollectionTimelineListProps {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
+import { FilteredCommentText } from '../../../components/ui/filtered-comment-text';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { formatDuration, formatRelativeTime } from '../../../lib/format';
@@ -125,8 +126,10 @@ function CommentItem({ comment }: { comment: TimelineComment }) {
             at <span className="comment__timestamp">{formatDuration(comment.timestamp)}</span>
           </span>
           <span className="comment__time">{formatRelativeTime(comment.createdAt)}</span>
+          {comment.pinned ? <span className="comment__mark">Pinned</span> : null}
+          {comment.held ? <span className="comment__mark comment__mark--held">Waiting for approval</span> : null}
         </p>
-        <p className="comment__content">{comment.content}</p>
+        <FilteredCommentText className="comment__content" text={comment.content} hidden={'hiddenByFilters' in comment && comment.hiddenByFilters === true} />
       </div>
     </li>
   );

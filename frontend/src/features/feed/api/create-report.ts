@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap, type ApiSchemas } from '../../../lib/api-client';
 import { useFeedCache } from './feed-cache';
 import type { CreateReport } from './types';
 
+export type Report = ApiSchemas['ReportDto'];
+
 /** Reports a post or a timeline (201, or 200 when the caller had already reported it). */
-export function createReport(report: CreateReport): Promise<unknown> {
-  return apiRequest('POST', '/api/reports', report);
+export function createReport(report: CreateReport): Promise<Report> {
+  return unwrap(api.POST('/api/reports', { body: report }));
 }
 
 /** Once reported, the item leaves the caller's feed. */

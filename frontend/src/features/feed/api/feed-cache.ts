@@ -5,10 +5,13 @@ import type { FeedItem, FeedPage, FeedTimeline, Post } from './types';
 
 type FeedData = InfiniteData<FeedPage, string | undefined>;
 
+/** Cached feed pages; anything else (an entry still loading, or not a feed) is left as it is. */
+const isFeedData = (data: unknown): data is FeedData => !!data && Array.isArray((data as Partial<FeedData>).pages);
+
 /** Rewrites every cached page of every feed tab with `change` (items it returns null for are dropped). */
 function rewriteItems(queryClient: QueryClient, change: (item: FeedItem) => FeedItem | null): void {
   queryClient.setQueriesData<FeedData>({ queryKey: FEED_QUERY_KEY }, (data) => {
-    if (!data) return data;
+    if (!isFeedData(data)) return data;
     return {
       ...data,
       pages: data.pages.map((page) => ({
@@ -64,7 +67,7 @@ export function createFeedCache(queryClient: QueryClient): FeedCache {
     },
     prependPost: (post) => {
       queryClient.setQueriesData<FeedData>({ queryKey: FEED_QUERY_KEY }, (data) => {
-        if (!data || data.pages.length === 0) return data;
+        if (!isFeedData(data) || data.pages.length === 0) return data;
         const [first, ...rest] = data.pages;
         const item: FeedItem = { type: 'post', id: post.id, post };
         const items = [item, ...first!.items.filter((existing) => !(existing.type === 'post' && existing.post?.id === post.id))];

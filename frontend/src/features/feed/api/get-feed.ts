@@ -1,20 +1,23 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequestWithHeaders } from '../../../lib/api-client';
-import type { FeedItem, FeedPage, FeedTab } from './types';
+import { api, nextCursorOf } from '../../../lib/api-client';
+import type { FeedPage, FeedTab } from './types';
 
 /** Items per page of the feed. */
 export const FEED_PAGE_SIZE = 20;
 
-export const FEED_QUERY_KEY = ['feed'] as const;
+/**
+ * Every cached page of every feed tab, and nothing else: the feed's cache rewrites (a like, a new
+ * post) treat what they find under this key as feed pages.
+ */
+export const FEED_QUERY_KEY = ['feed', 'list'] as const;
 export const feedQueryKey = (tab: FeedTab) => [...FEED_QUERY_KEY, tab] as const;
 
 /** One page of the signed-in user's feed; the next page's cursor comes in `X-Next-Cursor`. */
 export async function getFeedPage(tab: FeedTab, cursor?: string): Promise<FeedPage> {
-  const query = new URLSearchParams({ tab, limit: String(FEED_PAGE_SIZE) });
-  if (cursor) query.set('cursor', cursor);
-  const { data, headers } = await apiRequestWithHeaders<FeedItem[]>('GET', `/api/feed?${query.toString()}`);
-  const next = headers.get('X-Next-Cursor');
-  return { items: Array.isArray(data) ? data : [], nextCursor: next && next !== cursor ? next : null };
+  const { data, response } = await api.GET('/api/feed', {
+    params: { query: cursor ? { tab, limit: FEED_PAGE_SIZE, cursor } : { tab, limit: FEED_PAGE_SIZE } },
+  });
+  return { items: Array.isArray(data) ? data : [], nextCursor: nextCursorOf(response, cursor) };
 }
 
 export function getFeedQueryOptions(tab: FeedTab) {

@@ -2,10 +2,10 @@ import type Hls from 'hls.js/light';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { PlayIcon } from '../../../components/ui/icons';
 import { usePageSettled } from '../../../lib/page-settled';
-import { applyQuality, attachVideoSource } from '../../media/hooks/use-video-source';
-import { usePlaybackConditions } from '../../media/hooks/use-playback-conditions';
-import { AUTOPLAY_VISIBLE_RATIO } from '../../media/hooks/use-visible-autoplay';
-import { autoQuality, canPreload, concurrentVideoLimit, type Quality } from '../../media/lib/playback-policy';
+import { autoQuality, canPreload, concurrentVideoLimit, type Quality } from '../../../lib/playback/playback-policy';
+import { usePlaybackConditions } from '../../../lib/playback/use-playback-conditions';
+import { applyQuality, attachVideoSource } from '../../../lib/playback/use-video-source';
+import { AUTOPLAY_VISIBLE_RATIO } from '../../../lib/playback/use-visible-autoplay';
 import { feedQuality, pictureHeight } from '../lib/feed-quality';
 import { acquireSlot, holdsSlot, releaseSlot, slotsVersion, subscribeSlots } from '../lib/playback-slots';
 

@@ -2,16 +2,17 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Fragment, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAfterFirstRender } from '../../../lib/after-first-render';
 import { useFeed } from '../api/get-feed';
-import type { FeedItem, FeedTab, Post } from '../api/types';
+import type { FeedItem, FeedTab, FeedTimeline, Post } from '../api/types';
 import { useDismissedPromotions } from '../hooks/use-dismissed-promotions';
 import { adBefore, PROMOTIONS } from '../lib/ads';
 import { FeedAd } from './feed-ad';
-import { TimelineCard } from './timeline-card';
 import './feed.css';
 
 export const FEED_TEXT = {
   loading: 'Loading feed...',
   empty: 'No posts or timelines yet. Create your first timeline or share a post!',
+  /** The Following tab holds other people's things only. */
+  emptyFollowing: 'Nothing here yet. Follow people to see their posts and timelines in this tab.',
   signedOut: 'Please log in to see your feed',
 } as const;
 
@@ -21,9 +22,10 @@ const TABS: { value: FeedTab; label: string }[] = [
 ];
 
 export interface HomeFeedProps {
-  viewerId: string;
   /** A text post's card (the posts feature's, composed by the page). */
   renderPost: (post: Post) => ReactNode;
+  /** A timeline's card (its comments, sharing and saving come from other features: composed by the page). */
+  renderTimeline: (timeline: FeedTimeline) => ReactNode;
 }
 
 /** Asks for the next page when the end of the list comes near. */
@@ -69,7 +71,7 @@ type FeedItemsProps = HomeFeedProps & {
  * never held for the whole page's rendering in one task. Later changes (a like, a new page) render
  * as usual.
  */
-function FeedItems({ pages, tab, viewerId, renderPost, promotions, busy, hasMore, loadMore }: FeedItemsProps) {
+function FeedItems({ pages, tab, renderPost, renderTimeline, promotions, busy, hasMore, loadMore }: FeedItemsProps) {
   const items = useMemo(() => pages.flatMap((page) => page.items), [pages]);
   const [firstPass, setFirstPass] = useState(true);
   useEffect(() => startTransition(() => setFirstPass(false)), []);
@@ -77,11 +79,11 @@ function FeedItems({ pages, tab, viewerId, renderPost, promotions, busy, hasMore
   const shown = complete ? items : items.slice(0, FIRST_RENDER_ITEMS);
   // Watched only once every card of the page is there: the first pass's end is not the page's.
   const sentinel = useLoadMoreSentinel(loadMore, hasMore && complete);
-  if (items.length === 0) return <p className="feed-state">{FEED_TEXT.empty}</p>;
+  if (items.length === 0) return <p className="feed-state">{tab === 'following' ? FEED_TEXT.emptyFollowing : FEED_TEXT.empty}</p>;
 
   const renderItem = (item: FeedItem) => {
     if (item.type === 'post' && item.post) return renderPost(item.post);
-    if (item.type === 'timeline' && item.timeline) return <TimelineCard timeline={item.timeline} viewerId={viewerId} />;
+    if (item.type === 'timeline' && item.timeline) return renderTimeline(item.timeline);
     return null;
   };
 
@@ -104,7 +106,7 @@ function FeedItems({ pages, tab, viewerId, renderPost, promotions, busy, hasMore
   );
 }
 
-function FeedList({ tab, viewerId, renderPost, promotions }: HomeFeedProps & { tab: FeedTab; promotions: Promotions }) {
+function FeedList({ tab, renderPost, renderTimeline, promotions }: HomeFeedProps & { tab: FeedTab; promotions: Promotions }) {
   const feed = useFeed(tab);
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isFetchNextPageError;
   const loadMore = () => {
@@ -134,7 +136,7 @@ function FeedList({ tab, viewerId, renderPost, promotions }: HomeFeedProps & { t
       <FeedItems
         pages={feed.data.pages}
         tab={tab}
-        viewerId={viewerId}
+        renderTimeline={renderTimeline}
         renderPost={renderPost}
         promotions={promotions}
         busy={feed.isFetchingNextPage}
@@ -163,7 +165,7 @@ function FeedList({ tab, viewerId, renderPost, promotions }: HomeFeedProps & { t
  * first paint (the banner and the tabs, on a phone nearly all of what is on show) waits for no
  * card: the list's panel is empty and busy for that one frame.
  */
-export function HomeFeed({ viewerId, renderPost }: HomeFeedProps) {
+export function HomeFeed({ renderPost, renderTimeline }: HomeFeedProps) {
   const [tab, setTab] = useState<FeedTab>('for-you');
   const promotions = useDismissedPromotions();
   const listShown = useAfterFirstRender();
@@ -181,7 +183,7 @@ export function HomeFeed({ viewerId, renderPost }: HomeFeedProps) {
         {TABS.map((option) => (
           <Tabs.Content key={option.value} value={option.value} className="feed-tabs__panel">
             {tab !== option.value ? null : listShown ? (
-              <FeedList tab={option.value} viewerId={viewerId} renderPost={renderPost} promotions={promotions} />
+              <FeedList tab={option.value} renderPost={renderPost} renderTimeline={renderTimeline} promotions={promotions} />
             ) : (
               <div role="feed" aria-label={option.label} aria-busy="true" className="feed-list" />
             )}

@@ -13,6 +13,8 @@ export interface SidebarTimeline {
   createdAt: string;
   updatedAt: string;
   lastActivityAt?: string | null;
+  visibility?: string;
+  status?: string;
 }
 
 /** How many timelines each list shows (spec 000, section 9). */
@@ -22,6 +24,17 @@ export const SUGGESTED_COUNT = 6;
 
 const watchPath = (id: string) => `/watch/${encodeURIComponent(id)}`;
 const activityTime = (timeline: SidebarTimeline) => timeline.lastActivityAt || timeline.updatedAt || timeline.createdAt;
+
+/**
+ * The first 12 timelines anyone may watch: public, published and with something in them. The
+ * list also holds the viewer's own unlisted, private, draft and empty timelines, which trend for
+ * nobody.
+ */
+export function trendingTimelines<T extends SidebarTimeline>(timelines: readonly T[]): T[] {
+  return timelines
+    .filter((timeline) => (timeline.visibility ?? 'public') === 'public' && (timeline.status ?? 'published') === 'published' && timeline.videoCount > 0)
+    .slice(0, TRENDING_COUNT);
+}
 
 /** The last 6 timelines with activity, newest first. */
 export function recentTimelines<T extends SidebarTimeline>(timelines: readonly T[]): T[] {
@@ -92,7 +105,7 @@ export function LeftPanels({ trending, activity }: { trending: readonly SidebarT
       </Panel>
       <Panel title="Trending">
         {trending ? (
-          <TimelineLinks timelines={trending.slice(0, TRENDING_COUNT)} label="Trending timelines" detail={(timeline) => pluralize(timeline.videoCount, 'video')} />
+          <TimelineLinks timelines={trendingTimelines(trending)} label="Trending timelines" detail={(timeline) => pluralize(timeline.videoCount, 'video')} />
         ) : (
           <p className="side-panel__note">Loading...</p>
         )}

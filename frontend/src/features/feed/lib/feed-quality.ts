@@ -1,4 +1,4 @@
-import { QUALITIES, QUALITY_HEIGHT, type Quality } from '../../media/lib/playback-policy';
+import { QUALITIES, QUALITY_HEIGHT, type Quality } from '../../../lib/playback/playback-policy';
 
 /**
  * The lowest rendition whose height covers the picture on screen (device pixels), never above

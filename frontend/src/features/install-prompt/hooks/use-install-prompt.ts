@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { SHOW_INSTALL_GUIDE_EVENT } from '../../../lib/install-guide';
 import {
   decideInstallPrompt,
   DISMISSED_KEY,
@@ -18,13 +19,6 @@ export const INSTALL_OFFER_GRACE_MS = 3000;
 
 /** What counts as the person using the page: the offer waits for the first of these. */
 const ENGAGEMENT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
-
-const SHOW_GUIDE_EVENT = 'timeliner:show-install-guide';
-
-/** Opens the install prompt's guide now, even if it was dismissed (the push settings link to it). */
-export function showInstallGuide(): void {
-  window.dispatchEvent(new Event(SHOW_GUIDE_EVENT));
-}
 
 function isStandalone(): boolean {
   const byMedia = typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
@@ -74,7 +68,7 @@ export function useInstallPrompt() {
     };
     window.addEventListener('beforeinstallprompt', onOffer);
     window.addEventListener('appinstalled', onInstalled);
-    window.addEventListener(SHOW_GUIDE_EVENT, onAsked);
+    window.addEventListener(SHOW_INSTALL_GUIDE_EVENT, onAsked);
     const timer = window.setTimeout(() => setGraceOver(true), INSTALL_OFFER_GRACE_MS);
     const onEngaged = () => {
       setEngaged(true);
@@ -85,7 +79,7 @@ export function useInstallPrompt() {
       for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, onEngaged, true);
       window.removeEventListener('beforeinstallprompt', onOffer);
       window.removeEventListener('appinstalled', onInstalled);
-      window.removeEventListener(SHOW_GUIDE_EVENT, onAsked);
+      window.removeEventListener(SHOW_INSTALL_GUIDE_EVENT, onAsked);
       window.clearTimeout(timer);
     };
   }, []);

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { videosQueryKey } from './get-videos';
 
-export function deleteVideo(videoId: string): Promise<unknown> {
-  return apiRequest('DELETE', `/api/videos/${encodeURIComponent(videoId)}`);
+export async function deleteVideo(videoId: string): Promise<void> {
+  await api.DELETE('/api/videos/{id}', { params: { path: { id: videoId } } });
 }
 
 /** Deletes a video; `onDeleted` lets the page refresh what depends on it (the timeline's counts). */

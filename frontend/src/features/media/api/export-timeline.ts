@@ -1,5 +1,6 @@
-import { apiRequest } from '../../../lib/api-client';
-import type { ExportStatus, ExportTimelineAnswer } from './types';
+import { api, unwrap } from '../../../lib/api-client';
+import { getExport } from './get-export';
+import type { ExportTimelineAnswer } from './types';
 
 export interface ExportWaitOptions {
   /** Between two status requests, ms. */
@@ -15,7 +16,7 @@ export interface ExportWaitOptions {
  * runs out (202): its status is then asked for until it is done.
  */
 export async function exportTimeline(timelineId: string, title: string, wait: ExportWaitOptions = {}): Promise<string> {
-  const answer = await apiRequest<ExportTimelineAnswer>('POST', `/api/timelines/${encodeURIComponent(timelineId)}/export`, { options: { title } });
+  const answer: ExportTimelineAnswer = await unwrap(api.POST('/api/timelines/{id}/export', { params: { path: { id: timelineId } }, body: { options: { title } } }));
   if (typeof answer.downloadUrl === 'string' && answer.downloadUrl) return answer.downloadUrl;
   if (typeof answer.exportId !== 'string' || !answer.exportId) throw new Error('No download URL in the export response');
 
@@ -23,7 +24,7 @@ export async function exportTimeline(timelineId: string, title: string, wait: Ex
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await sleep(pollMs);
-    const status = await apiRequest<ExportStatus>('GET', `/api/exports/${encodeURIComponent(answer.exportId)}`);
+    const status = await getExport(answer.exportId);
     if (status.status === 'completed' && status.downloadUrl) return status.downloadUrl;
     if (status.status === 'error') throw new Error(status.error || 'The export failed');
     if (Date.now() > deadline) throw new Error('The export is taking too long; try again later');

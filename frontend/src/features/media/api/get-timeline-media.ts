@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { api, ApiError, unwrap } from '../../../lib/api-client';
 import type { MediaItem } from './types';
 
 export const timelineMediaQueryKey = (timelineId: string) => ['media', 'items', timelineId] as const;
@@ -10,7 +10,7 @@ export const timelineMediaQueryKey = (timelineId: string) => ['media', 'items', 
  */
 export async function getTimelineMedia(timelineId: string): Promise<MediaItem[]> {
   try {
-    return await apiRequest<MediaItem[]>('GET', `/api/timelines/${encodeURIComponent(timelineId)}/media`);
+    return await unwrap(api.GET('/api/timelines/{id}/media', { params: { path: { id: timelineId } } }));
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return [];
     throw error;

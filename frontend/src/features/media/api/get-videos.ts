@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { prefetchedByRoute } from '../../../lib/react-query';
 import type { Video } from './types';
 
@@ -10,7 +10,7 @@ export const videosQueryKey = (timelineId: string) => ['media', 'videos', timeli
  * manages and the player shows. Without `include=images` the API lists the videos only.
  */
 export function getVideos(timelineId: string): Promise<Video[]> {
-  return apiRequest<Video[]>('GET', `/api/timelines/${encodeURIComponent(timelineId)}/videos?include=images`);
+  return unwrap(api.GET('/api/timelines/{id}/videos', { params: { path: { id: timelineId }, query: { include: 'images' } } }));
 }
 
 export function getVideosQueryOptions(timelineId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { isImage } from '../lib/media-kind';
 import { sortVideos } from '../lib/video-order';
 import { videosQueryKey } from './get-videos';
@@ -7,7 +7,7 @@ import type { TimestampOrder, Video } from './types';
 
 /** Makes an order by upload or recording time permanent (images too); the answer is the videos in the new order. */
 export function orderVideosByTimestamp(timelineId: string, orderType: TimestampOrder): Promise<Video[]> {
-  return apiRequest<Video[]>('POST', `/api/timelines/${encodeURIComponent(timelineId)}/videos/order-by-timestamp`, { orderType });
+  return unwrap(api.POST('/api/timelines/{id}/videos/order-by-timestamp', { params: { path: { id: timelineId } }, body: { orderType } }));
 }
 
 export function useOrderVideosByTimestamp(timelineId: string) {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { videosQueryKey } from './get-videos';
 import type { Video } from './types';
 
-export function reorderVideos(timelineId: string, videoIds: string[]): Promise<unknown> {
-  return apiRequest('POST', `/api/timelines/${encodeURIComponent(timelineId)}/videos/reorder`, { videoIds });
+/** Saves a manual order; the answer is the videos in it. */
+export function reorderVideos(timelineId: string, videoIds: string[]): Promise<Video[]> {
+  return unwrap(api.POST('/api/timelines/{id}/videos/reorder', { params: { path: { id: timelineId } }, body: { videoIds } }));
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { videosQueryKey } from './get-videos';
 import type { Video } from './types';
 
-export function updateVideoTitle(videoId: string, title: string): Promise<unknown> {
-  return apiRequest('PATCH', `/api/videos/${encodeURIComponent(videoId)}/title`, { title });
+export function updateVideoTitle(videoId: string, title: string): Promise<Video> {
+  return unwrap(api.PATCH('/api/videos/{id}/title', { params: { path: { id: videoId } }, body: { title } }));
 }
 
 export function useUpdateVideoTitle(timelineId: string) {

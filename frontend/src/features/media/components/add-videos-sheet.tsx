@@ -5,6 +5,7 @@ import { useUploadSnapshot } from '../hooks/use-upload-queue';
 import { makePreview, revokePreview } from '../lib/preview';
 import { createTusTransport } from '../lib/tus-transport';
 import { UploadManager, type UploadItem, type UploadTransport } from '../lib/upload-manager';
+import { takePickedFiles } from './drop-zone';
 import './media.css';
 
 /** Spec 000 section 9: the sheet closes 1.5 s after an upload completes. */
@@ -158,7 +159,7 @@ export function AddVideosSheet({ timelineId, open, onOpenChange, onUploaded, tra
           accept="video/*,image/*"
           multiple
           onChange={(event) => {
-            addFiles(Array.from(event.target.files ?? []));
+            takePickedFiles(Array.from(event.target.files ?? []), addFiles);
             event.target.value = '';
           }}
         />
@@ -171,14 +172,14 @@ export function AddVideosSheet({ timelineId, open, onOpenChange, onUploaded, tra
           accept="video/*"
           capture="environment"
           onChange={(event) => {
-            addFiles(Array.from(event.target.files ?? []));
+            takePickedFiles(Array.from(event.target.files ?? []), addFiles);
             event.target.value = '';
           }}
         />
         {items.length > 0 ? (
           <ul className="quick-upload__rows" aria-label="Uploads">
             {items.map((item) => (
-              <li key={item.id} className="quick-upload__row">
+              <li key={item.id} className={`quick-upload__row${item.status === 'error' ? ' quick-upload__row--error' : ''}`}>
                 <div className="quick-upload__row-head">
                   <span className="quick-upload__row-name">{item.file.name}</span>
                   <span>{sheetStatus(item)}</span>

@@ -3,7 +3,7 @@ import { getUploadQueue, useUploadSnapshot } from '../hooks/use-upload-queue';
 import { isBatchVideo, VIDEO_ACCEPT } from '../lib/file-acceptance';
 import { formatFileSize, formatTimeLeft } from '../lib/speed';
 import type { UploadItem, UploadManager } from '../lib/upload-manager';
-import { DropZone } from './drop-zone';
+import { DropZone, takePickedFiles } from './drop-zone';
 import { InterruptedUploads } from './interrupted-uploads';
 import { UploadQueueList } from './upload-queue-list';
 import './media.css';
@@ -86,7 +86,7 @@ export function BatchUploader({ timelineId, onUploaded, onProcessed, queue: give
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
           event.target.value = '';
-          if (files.length > 0) addFiles(files);
+          takePickedFiles(files, addFiles);
         }}
       />
       {skipped > 0 ? (

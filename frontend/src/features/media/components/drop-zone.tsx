@@ -1,4 +1,19 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { toast } from '../../../components/ui/toast';
+
+/**
+ * Hands picked or dropped files to `onFiles`; if taking them in fails, says so with spec 001's
+ * words (section 8, 'file pick failure') instead of leaving the person with nothing happening.
+ */
+export function takePickedFiles(files: File[], onFiles: (files: File[]) => void): void {
+  if (files.length === 0) return;
+  try {
+    onFiles(files);
+  } catch (error) {
+    console.error('Could not take the selected files', error);
+    toast({ title: 'Upload Error', description: 'Failed to process selected files. Please try again.', variant: 'destructive' });
+  }
+}
 
 export interface DropZoneProps {
   /** Receives every file dropped or chosen. */
@@ -22,8 +37,7 @@ export function DropZone({ onFiles, accept, title, hint, chooseLabel = 'Choose F
     event.preventDefault();
     setOver(false);
     if (disabled) return;
-    const files = Array.from(event.dataTransfer.files);
-    if (files.length > 0) onFiles(files);
+    takePickedFiles(Array.from(event.dataTransfer.files), onFiles);
   };
 
   return (
@@ -56,7 +70,7 @@ export function DropZone({ onFiles, accept, title, hint, chooseLabel = 'Choose F
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
           event.target.value = '';
-          if (files.length > 0) onFiles(files);
+          takePickedFiles(files, onFiles);
         }}
       />
     </div>

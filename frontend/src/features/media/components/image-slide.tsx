@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useVideoThumbnail } from '../api/get-video-thumbnail';
+import { useVideoThumbnail } from '../../../lib/video-thumbnail';
 import type { Video } from '../api/types';
 import { imageUrlOf } from '../lib/media-kind';
 

@@ -41,6 +41,28 @@ describe('media upload area', () => {
     expect(uploads).toHaveLength(0);
   });
 
+  it("says 'Upload Error' when the chosen files cannot be taken in", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    signIn();
+    const queue = new UploadManager({
+      timelineId: 't1',
+      gapMs: 500,
+      autoStart: true,
+      transport: () => {
+        throw new Error('the file cannot be read');
+      },
+    });
+    render(
+      <>
+        <MediaUploadArea timelineId="t1" queue={queue} />
+        <Toaster />
+      </>,
+    );
+    fireEvent.change(screen.getByLabelText('Choose videos or images to upload'), { target: { files: [new File(['x'], 'beach.mp4', { type: 'video/mp4' })] } });
+    expect(await screen.findByText('Upload Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to process selected files. Please try again.')).toBeInTheDocument();
+  });
+
   it('shows bytes sent, then processing as the server reports it, then Video ready!', async () => {
     const { choose, uploads, onUploaded, onProcessed } = setup();
     choose(new File([new Uint8Array(2000)], 'beach.mp4', { type: 'video/mp4' }));
@@ -48,7 +70,10 @@ describe('media upload area', () => {
     const row = within(queue).getByText('beach.mp4').closest('li')!;
     expect(within(row).getByText('Uploading')).toBeInTheDocument();
 
-    act(() => uploads[0]!.onProgress(500, 2000));
+    act(() => {
+      uploads[0]!.onMediaId('v1');
+      uploads[0]!.onProgress(500, 2000);
+    });
     expect(within(row).getByRole('progressbar', { name: 'beach.mp4 upload progress' })).toHaveAttribute('value', '25');
 
     const socket = FakeWebSocket.latest()!;
@@ -60,7 +85,8 @@ describe('media upload area', () => {
     });
     expect(onUploaded).toHaveBeenCalledTimes(1);
     act(() => socket.receive({ type: 'video_upload_started', timelineId: 't1', video: { id: 'v1', originalName: 'beach.mp4' } }));
-    expect(await screen.findByText('Your video is being processed')).toBeInTheDocument();
+    expect(await screen.findByText('Your image/video is being processed')).toBeInTheDocument();
+    expect(screen.getByText('Upload Started')).toBeInTheDocument();
     act(() =>
       socket.receive({ type: 'video_processing_progress', timelineId: 't1', videoId: 'v1', progress: { stage: 'transcoding', progress: 57, message: 'Transcoding 360p' } }),
     );

@@ -39,8 +39,8 @@ export function MediaUploadArea({ timelineId, onUploaded, onProcessed, queue: gi
   useEffect(() => {
     const hooks: UploadHooks = {
       onUploaded: () => onUploaded?.(),
-      onAnnounced: (item) =>
-        toast({ title: 'Upload Started', description: `Your ${item.kind === 'image' ? 'image' : 'video'} is being processed` }),
+      // Spec 001 section 8's words, for an image and a video alike.
+      onAnnounced: () => toast({ title: 'Upload Started', description: 'Your image/video is being processed' }),
       onProcessed: () => onProcessed?.(),
       onFailed: (item) => toast({ title: 'Upload Failed', description: item.error || 'Upload failed. Please try again.', variant: 'destructive' }),
     };

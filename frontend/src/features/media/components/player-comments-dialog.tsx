@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
+import { FilteredCommentText } from '../../../components/ui/filtered-comment-text';
 import { ResponsiveDialog } from '../../../components/ui/dialog';
 import { SendIcon } from '../../../components/ui/icons';
 import { useCommentDraft } from '../../../components/ui/use-comment-draft';
 import { formatRelativeTime } from '../../../lib/format';
-import type { VideoComment } from '../api/video-social';
+import type { VideoComment } from '../api/get-video-comments';
+import { useVideoCommentReplies } from '../api/get-video-comment-replies';
 
 function CommentForm({ label, placeholder, pending, onSubmit }: { label: string; placeholder: string; pending: boolean; onSubmit: (text: string) => Promise<boolean> }) {
   const id = useId();
@@ -30,8 +32,10 @@ function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComme
       <div className="player-comments__body">
         <p className="player-comments__meta">
           <strong>{name}</strong> <time dateTime={comment.createdAt}>{formatRelativeTime(comment.createdAt)}</time>
+          {comment.pinned ? <span className="player-comments__mark">Pinned</span> : null}
+          {comment.held ? <span className="player-comments__mark player-comments__mark--held">Waiting for approval</span> : null}
         </p>
-        <p className="player-comments__text">{comment.content}</p>
+        <FilteredCommentText className="player-comments__text" text={comment.content} hidden={'hiddenByFilters' in comment && comment.hiddenByFilters === true} />
         <div className="player-comments__actions">
           {onReply ? (
             <button type="button" className="button button--ghost button--small" onClick={onReply}>
@@ -49,7 +53,40 @@ function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComme
   );
 }
 
+/**
+ * The replies a comment's entry leaves out (the list gives the first few and a cursor): "View N
+ * more replies" loads them a page at a time, in place.
+ */
+function MoreReplies({ videoId, comment, mine, onDelete }: { videoId: string; comment: VideoComment; mine: (userId: string) => boolean; onDelete: (id: string) => void }) {
+  const [asked, setAsked] = useState(false);
+  const replies = useVideoCommentReplies(videoId, comment.id, comment.repliesCursor, asked);
+  if (!comment.repliesCursor) return null;
+  const loaded = replies.data?.pages.flatMap((page) => page.items) ?? [];
+  const remaining = Math.max(comment.repliesCount - comment.replies.length - loaded.length, 0);
+  const more = !asked || (replies.hasNextPage && !replies.isError);
+  const loading = replies.isFetching;
+  return (
+    <>
+      {loaded.map((reply) => (
+        <li key={reply.id}>
+          <CommentItem comment={reply} mine={mine} onDelete={onDelete} />
+        </li>
+      ))}
+      {replies.isError ? <li className="player-comments__more">Replies could not be loaded.</li> : null}
+      {more ? (
+        <li className="player-comments__more">
+          <button type="button" className="button button--ghost button--small" disabled={loading} onClick={() => (asked ? void replies.fetchNextPage() : setAsked(true))}>
+            {loading ? 'Loading replies...' : remaining > 0 ? `View ${remaining} more ${remaining === 1 ? 'reply' : 'replies'}` : 'View more replies'}
+          </button>
+        </li>
+      ) : null}
+    </>
+  );
+}
+
 export interface PlayerCommentsDialogProps {
+  /** The video (its replies beyond the first few are loaded from it). */
+  videoId: string;
   title: string;
   onOpenChange: (open: boolean) => void;
   comments: { data: VideoComment[] | undefined; isPending: boolean; isError: boolean };
@@ -62,7 +99,7 @@ export interface PlayerCommentsDialogProps {
 }
 
 /** The video's comments: replies, deleting one's own, time-ago labels. Loaded on first open. */
-export default function PlayerCommentsDialog({ title, onOpenChange, comments, pending, mine, post, deleteComment }: PlayerCommentsDialogProps) {
+export default function PlayerCommentsDialog({ videoId, title, onOpenChange, comments, pending, mine, post, deleteComment }: PlayerCommentsDialogProps) {
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const postReply = (parentId: string) => async (content: string) => {
     const sent = await post(parentId)(content);
@@ -86,6 +123,7 @@ export default function PlayerCommentsDialog({ title, onOpenChange, comments, pe
                       <CommentItem comment={reply} mine={mine} onDelete={deleteComment} />
                     </li>
                   ))}
+                  <MoreReplies videoId={videoId} comment={comment} mine={mine} onDelete={deleteComment} />
                 </ul>
               ) : null}
               {replyTo === comment.id ? <CommentForm label="Send reply" placeholder="Write a reply..." pending={pending} onSubmit={postReply(comment.id)} /> : null}

@@ -9,7 +9,7 @@ const comment = (id: string, content: string, userId: string, replies: unknown[]
   id, videoId: 'a', timelineId: 't1', parentId: null, content, userId, userName: userId === testUser.id ? 'Ada Lovelace' : 'Grace Hopper',
   createdAt: new Date(Date.now() - 120_000).toISOString(),
   user: { id: userId, displayName: userId === testUser.id ? 'Ada Lovelace' : 'Grace Hopper', username: 'x', avatar: null },
-  replies, repliesCount: replies.length, likesCount: 0,
+  replies, repliesCount: replies.length, repliesCursor: null as string | null, likesCount: 0,
 });
 
 function watch(routes: Parameters<typeof mockApi>[0] = {}) {
@@ -89,6 +89,36 @@ describe("the player's like and comment buttons", () => {
     act(() => within(dialog).getByRole('button', { name: 'Close' }).click());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(play).toHaveBeenCalled();
+  });
+
+  it('shows the first replies and loads the others a page at a time with "View N more replies"', async () => {
+    jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    const replies = Array.from({ length: 25 }, (_, i) => comment(`r${i + 1}`, `Reply number ${i + 1}`, 'someone-else'));
+    const top = { ...comment('c1', 'Busy thread', 'someone-else', replies.slice(0, 3)), repliesCount: 25, repliesCursor: 'after-r3' };
+    const { requests } = watch({
+      'GET /api/videos/a/liked': jsonResponse(200, { isLiked: false, liked: false, likesCount: 0 }),
+      'GET /api/videos/a/comments': jsonResponse(200, [top]),
+      'GET /api/videos/a/comments/c1/replies': (request: { url: string }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return cursor === 'after-r3'
+          ? jsonResponse(200, replies.slice(3, 23), { headers: { 'Content-Type': 'application/json', 'X-Next-Cursor': 'after-r23' } })
+          : jsonResponse(200, replies.slice(23));
+      },
+    });
+    renderApp('/watch/t1');
+    const open = await screen.findByRole('button', { name: /^Comments, / });
+    act(() => open.click());
+    const dialog = await screen.findByRole('dialog', { name: 'Comments' });
+    await within(dialog).findByText('Reply number 3');
+    expect(within(dialog).queryByText('Reply number 4')).not.toBeInTheDocument();
+    act(() => within(dialog).getByRole('button', { name: 'View 22 more replies' }).click());
+    expect(await within(dialog).findByText('Reply number 23')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Reply number 24')).not.toBeInTheDocument();
+    act(() => within(dialog).getByRole('button', { name: 'View 2 more replies' }).click());
+    expect(await within(dialog).findByText('Reply number 25')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: /more repl/ })).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.url.includes('/replies')).map((r) => new URL(r.url).searchParams.get('cursor'))).toEqual(['after-r3', 'after-r23']);
   });
 
   it('is not shown to someone signed out', async () => {

@@ -1,8 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { CommentIcon, HeartIcon } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast';
-import { useUser } from '../../auth/api/get-me';
-import { useToggleVideoLike, useVideoCommentActions, useVideoComments, useVideoLike, type VideoComment } from '../api/video-social';
+import { useUser } from '../../../lib/current-user';
+import { useAddVideoComment } from '../api/add-video-comment';
+import { useDeleteVideoComment } from '../api/delete-video-comment';
+import { useVideoComments, type VideoComment } from '../api/get-video-comments';
+import { useVideoLike } from '../api/get-video-like';
+import { useToggleVideoLike } from '../api/like-video';
 
 // Loaded the first time someone opens the comments.
 const PlayerCommentsDialog = lazy(() => import('./player-comments-dialog'));
@@ -28,7 +32,8 @@ function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange }: 
   const like = useVideoLike(videoId);
   const toggle = useToggleVideoLike(videoId);
   const comments = useVideoComments(videoId, true);
-  const { add, remove } = useVideoCommentActions(videoId);
+  const add = useAddVideoComment(videoId);
+  const remove = useDeleteVideoComment(videoId);
   const liked = like.data?.isLiked ?? false;
   const likes = like.data?.likesCount ?? 0;
   const count = commentsIn(comments.data);
@@ -71,6 +76,7 @@ function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange }: 
       {open ? (
         <Suspense fallback={null}>
           <PlayerCommentsDialog
+            videoId={videoId}
             title={title}
             onOpenChange={changeOpen}
             comments={comments}

@@ -86,7 +86,7 @@ export function QuickUploadDialog({ timeline, open, onOpenChange, onUploaded, tr
         ) : (
           <ul className="quick-upload__rows" aria-label="Uploads">
             {items.map((item) => (
-              <li key={item.id} className="quick-upload__row">
+              <li key={item.id} className={`quick-upload__row${item.status === 'error' ? ' quick-upload__row--error' : ''}`}>
                 <div className="quick-upload__row-head">
                   <span className="quick-upload__row-name">{item.file.name}</span>
                   <span>{rowStatus(item)}</span>

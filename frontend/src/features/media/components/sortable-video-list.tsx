@@ -12,7 +12,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Video } from '../api/types';
-import { moveItem } from '../lib/video-order';
+import { moveItem } from '../../../lib/move-item';
 import type { VideoListProps } from './video-list';
 import { VideoRow } from './video-row';
 

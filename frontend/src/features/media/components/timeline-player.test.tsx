@@ -88,8 +88,13 @@ describe('timeline player', () => {
     expect(screen.getByRole('button', { name: 'Mute' })).toBeInTheDocument();
   });
 
-  it('hides the controls after 8 s; a tap shows them, a second tap plays or pauses, taps within 300 ms are dropped', () => {
+  it('hides the controls 8 s into playing; a tap shows them, a second tap plays or pauses, taps within 300 ms are dropped', () => {
     const { gesture, wait, player } = renderPlayer();
+    const video = document.querySelector('video')!;
+    act(() => {
+      paused = false;
+      video.dispatchEvent(new Event('play'));
+    });
     expect(player()).toHaveClass('player--controls');
     wait(7999);
     expect(player()).toHaveClass('player--controls');
@@ -103,14 +108,58 @@ describe('timeline player', () => {
 
     wait(299);
     gesture(0, 0);
-    expect(play).not.toHaveBeenCalled();
+    expect(pause).not.toHaveBeenCalled();
 
     wait(1);
     gesture(10, -10);
-    expect(play).toHaveBeenCalledTimes(1);
+    expect(pause).toHaveBeenCalledTimes(1);
     wait(300);
     gesture(0, 0);
-    expect(pause).toHaveBeenCalledTimes(1);
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the controls while paused, and brings them back on a mouse move while playing', () => {
+    const { wait, player } = renderPlayer();
+    wait(20_000);
+    expect(player()).toHaveClass('player--controls');
+
+    const video = document.querySelector('video')!;
+    act(() => {
+      paused = false;
+      video.dispatchEvent(new Event('play'));
+    });
+    wait(8000);
+    expect(player()).not.toHaveClass('player--controls');
+    // jsdom has no PointerEvent; a MouseEvent of the same name carries the pointer's kind.
+    const move = new MouseEvent('pointermove', { bubbles: true, clientX: 10, clientY: 10 });
+    Object.defineProperty(move, 'pointerType', { value: 'mouse' });
+    fireEvent(player(), move);
+    expect(player()).toHaveClass('player--controls');
+  });
+
+  it('takes the keys from the page itself (focus left on the body after a click), not from a field', () => {
+    renderPlayer();
+    (document.activeElement as HTMLElement | null)?.blur();
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(screen.getByText('2 of 3')).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: ' ' });
+    expect(play).toHaveBeenCalledTimes(1);
+
+    const field = document.createElement('input');
+    document.body.append(field);
+    fireEvent.keyDown(field, { key: ' ' });
+    expect(play).toHaveBeenCalledTimes(1);
+    field.remove();
+  });
+
+  it('moves the time label with the seek bar at once', () => {
+    renderPlayer();
+    const video = document.querySelector('video')!;
+    jest.spyOn(video, 'duration', 'get').mockReturnValue(10);
+    fireEvent(video, new Event('loadedmetadata'));
+    expect(screen.getByText('0:00 / 0:10')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('slider', { name: 'Seek' }), { target: { value: '7' } });
+    expect(screen.getByText('0:07 / 0:10')).toBeInTheDocument();
   });
 
   it('swipes left and right between videos from 50 px, with a 50 ms guard', () => {
@@ -211,8 +260,10 @@ describe('timeline player', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { requests } = mockApi({ 'POST /api/timelines/t1/export': errorResponse(404, 'Cannot POST /api/timelines/t1/export') });
     renderPlayer();
+    // Exporting needs a signed-in user (spec 001): the button comes with the session.
+    const download = await screen.findByRole('button', { name: 'Download timeline' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Download timeline' }));
+      fireEvent.click(download);
     });
     expect(await screen.findByText('Export failed')).toBeInTheDocument();
     expect(screen.getByText('Failed to export timeline: Cannot POST /api/timelines/t1/export')).toBeInTheDocument();
@@ -226,8 +277,10 @@ describe('timeline player', () => {
       clicks.push(this);
     });
     renderPlayer({ timeline: { id: 't1', title: 'Summer Trip: 2025!' } });
+    // Exporting needs a signed-in user (spec 001): the button comes with the session.
+    const download = await screen.findByRole('button', { name: 'Download timeline' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Download timeline' }));
+      fireEvent.click(download);
     });
     expect(clicks[0]?.download).toBe('Summer_Trip__2025_.mp4');
     expect(clicks[0]?.getAttribute('href')).toBe('/api/exports/x.mp4');

@@ -1,20 +1,21 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { ArrowLeftIcon, DownloadIcon } from '../../../components/ui/icons';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useUser } from '../../auth/api/get-me';
-import { SaveToCollectionButton } from '../../collections/components/save-to-collection';
+import { lazy, Suspense, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { useAfterFirstRender } from '../../../lib/after-first-render';
+import { useUser } from '../../../lib/current-user';
 import { formatDuration } from '../../../lib/format';
-import { exportFileName, exportTimeline } from '../api/export-timeline';
+import { canPreload, isDataSaver, offeredQualities, type QualitySetting } from '../../../lib/playback/playback-policy';
+import { usePlaybackConditions } from '../../../lib/playback/use-playback-conditions';
+import { useVideoSource } from '../../../lib/playback/use-video-source';
 import type { Video } from '../api/types';
-import { usePlaybackConditions } from '../hooks/use-playback-conditions';
-import { useVideoSource } from '../hooks/use-video-source';
 import { classifyGesture, CONTROLS_HIDE_MS, createGate, SWITCH_GUARD_MS, TAP_DEBOUNCE_MS, type Gesture } from '../lib/gestures';
 import { isImage } from '../lib/media-kind';
-import { canPreload, isDataSaver, offeredQualities, type QualitySetting } from '../lib/playback-policy';
+import { ExportButton } from './export-button';
 import { ImageSlide } from './image-slide';
 import { PlayerSocial } from './player-social';
 import './player.css';
+
+/** Captions and the transcript: their own chunk, asked for after the player's first paint. */
+const PlayerCaptions = lazy(() => import('./player-captions'));
 
 /** The viewer's time in this timeline so far (the server keeps the largest figures of a visit). */
 export interface TimelineViewFigures {
@@ -28,12 +29,25 @@ export interface TimelinePlayerProps {
   timeline: { id: string; title: string };
   /** The timeline's videos and images, in order; an image is shown for a while (ImageSlide). */
   videos: Video[];
-  onBack: () => void;
+  /** The back control; none in another site's frame (`embedded`). */
+  onBack?: () => void;
+  /**
+   * Shown in another site's frame (the embed page): no back, download or saving, which lead
+   * nowhere there; the title opens the timeline on this site in a new tab.
+   */
+  embedded?: boolean;
   /** Absent when there is no next (or previous) timeline. */
   onNextTimeline?: () => void;
   onPreviousTimeline?: () => void;
   /** The viewer left a video (another video, another timeline, the page, or the tab). */
   onLeaveVideo: (view: TimelineViewFigures) => void;
+  /** The video to start at (a link to one video, `?video=`); the first when absent or not in the list. */
+  startAt?: string | null;
+  /**
+   * The top bar's Save to collection button (the collections feature's, put in by the page), shown
+   * to a signed-in viewer.
+   */
+  saveToCollection?: ReactNode;
 }
 
 interface WatchStats {
@@ -62,31 +76,22 @@ export function timelineCompletion(stats: Pick<WatchStats, 'furthest' | 'duratio
 /** A jump in currentTime larger than this is a seek, not playing. */
 const MAX_PLAY_STEP_S = 1.5;
 
-function downloadFile(url: string, name: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /**
  * The full-screen player (spec 001, "Watch player"): one video at a time, swipes and arrow
  * buttons to move between videos and timelines, a tap for the controls and a second tap to play
  * or pause.
  */
-export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPreviousTimeline, onLeaveVideo }: TimelinePlayerProps) {
+export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onNextTimeline, onPreviousTimeline, onLeaveVideo, startAt, saveToCollection }: TimelinePlayerProps) {
   const media = useRef<HTMLVideoElement>(null);
-  const [index, setIndex] = useState(0);
+  const region = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(() => Math.max(0, startAt ? videos.findIndex((v) => v.id === startAt) : 0));
   const [muted, setMuted] = useState(true);
   const [playing, setPlaying] = useState(false);
   const [userPaused, setUserPaused] = useState(false);
   const [controls, setControls] = useState<{ visible: boolean; changedAt: number }>({ visible: true, changedAt: 0 });
   const [time, setTime] = useState({ current: 0, duration: 0 });
   const [quality, setQuality] = useState<QualitySetting>('auto');
-  const [exporting, setExporting] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
   const [tapGate] = useState(() => createGate(TAP_DEBOUNCE_MS));
   const [switchGate] = useState(() => createGate(SWITCH_GUARD_MS));
   const pointer = useRef<{ x: number; y: number } | null>(null);
@@ -95,24 +100,35 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
   const leave = useRef(onLeaveVideo);
 
   const conditions = usePlaybackConditions();
-  // Saving to a collection needs an account; an embed on another site offers none of it.
-  const signedIn = Boolean(useUser().data) && !window.location.pathname.startsWith('/embed/');
+  const painted = useAfterFirstRender();
+  // Saving and exporting need an account (spec 001); an embed on another site offers none of it.
+  const signedIn = Boolean(useUser().data) && !embedded;
   const video = videos[Math.min(index, videos.length - 1)];
   const image = video ? isImage(video) : false;
   const source = useVideoSource(media, image ? undefined : video, quality, conditions);
   const dataSaver = isDataSaver(conditions);
+  const playingNow = image ? !userPaused : playing;
+  // While paused nothing is going on to be kept clear of: the controls stay.
+  const chromeVisible = controls.visible || !playingNow;
   const preload = canPreload(conditions) ? 'auto' : 'metadata';
 
   useEffect(() => {
     leave.current = onLeaveVideo;
   }, [onLeaveVideo]);
 
-  // Controls hide 8 s after the last change.
+  // Controls hide 8 s after the last change, while something plays.
   useEffect(() => {
-    if (!controls.visible) return;
+    if (!controls.visible || !playingNow) return;
     const timer = setTimeout(() => setControls({ visible: false, changedAt: Date.now() }), CONTROLS_HIDE_MS);
     return () => clearTimeout(timer);
-  }, [controls]);
+  }, [controls, playingNow]);
+
+  // Full screen is the player's own element (its controls with it), where the browser allows it.
+  useEffect(() => {
+    const onChange = () => setFullscreen(Boolean(region.current) && document.fullscreenElement === region.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
 
   // A view is recorded when the viewer leaves a video, the page, or the tab.
   const videoId = video?.id;
@@ -139,6 +155,13 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
   }, [videoId]);
 
   const showControls = () => setControls({ visible: true, changedAt: Date.now() });
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled === true;
+  const toggleFullscreen = () => {
+    const element = region.current;
+    if (!element || !canFullscreen) return;
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void element.requestFullscreen().catch(() => undefined);
+  };
 
   // Opening the comments pauses the video; closing them resumes it if it was playing (spec 001).
   const resumeAfterComments = useRef(false);
@@ -181,7 +204,7 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
     switch (gesture) {
       case 'tap':
         if (!tapGate()) return;
-        if (controls.visible) togglePlay();
+        if (chromeVisible) togglePlay();
         showControls();
         return;
       case 'next-video':
@@ -201,6 +224,13 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
 
   const onPointerDown = (event: PointerEvent) => {
     pointer.current = { x: event.clientX, y: event.clientY };
+    // A click on the picture keeps the keyboard with the player (Space, the arrows).
+    region.current?.focus({ preventScroll: true });
+  };
+  // A mouse moving over the player brings the controls back (a finger taps instead).
+  const onPointerMove = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return;
+    if (!controls.visible || Date.now() - controls.changedAt > 1000) showControls();
   };
   const onPointerUp = (event: PointerEvent) => {
     const start = pointer.current;
@@ -209,11 +239,15 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
     act(classifyGesture(event.clientX - start.x, event.clientY - start.y));
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const target = event.target as HTMLElement;
-    // Keys typed in a dialog (the comments) reach here through the React tree, not the page's.
-    if (!event.currentTarget.contains(target)) return;
-    if (target.closest('input, select, textarea')) return;
+  // The player's keys work wherever the focus is on its page (after a click on the picture, the
+  // page itself), except in a field or in a dialog over it (the comments) that has keys of its own.
+  const onKey = (event: globalThis.KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const own = region.current;
+    if (!own || !target) return;
+    if (!own.contains(target) && target !== document.body && target !== document.documentElement) return;
+    if (target.closest('input, select, textarea, [contenteditable="true"]')) return;
     const keys: Record<string, () => void> = {
       ArrowRight: () => goTo(index + 1),
       ArrowLeft: () => goTo(index - 1),
@@ -221,14 +255,24 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
       ArrowUp: () => onPreviousTimeline?.(),
       k: togglePlay,
       m: () => setMuted((value) => !value),
+      f: toggleFullscreen,
     };
-    if (event.key === ' ' && target.closest('button, a')) return;
+    if ((event.key === ' ' || event.key === 'Enter') && target.closest('button, a')) return;
     const run = event.key === ' ' ? togglePlay : keys[event.key];
     if (!run) return;
     event.preventDefault();
     run();
     showControls();
   };
+  const keyHandler = useRef(onKey);
+  useEffect(() => {
+    keyHandler.current = onKey;
+  });
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => keyHandler.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   const onTimeUpdate = () => {
     const element = media.current;
@@ -249,32 +293,20 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
     if (duration > 0) stats.durations.set(video.id, duration);
   };
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const url = await exportTimeline(timeline.id, timeline.title);
-      downloadFile(url, exportFileName(timeline.title));
-    } catch (error) {
-      const message = errorMessage(error, error instanceof Error ? error.message : 'Please try again');
-      toast({ title: 'Export failed', description: `Failed to export timeline: ${message}`, variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   if (!video) return null;
   const position = `${index + 1} of ${videos.length}`;
   const onEnded = () => {
     if (index < videos.length - 1) goTo(index + 1);
   };
-  const playingNow = image ? !userPaused : playing;
 
   return (
     <div
-      className={`player${controls.visible ? ' player--controls' : ''}`}
+      ref={region}
+      className={`player${chromeVisible ? ' player--controls' : ''}`}
       role="region"
       aria-label={`${timeline.title}: video player`}
-      onKeyDown={onKeyDown}
+      tabIndex={-1}
+      onPointerMove={onPointerMove}
       onFocus={(event) => {
         if (event.target !== event.currentTarget && !controls.visible) showControls();
       }}
@@ -309,19 +341,27 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
       />
 
       <div className="player__top player__chrome">
-        <button type="button" className="player__icon-button" onClick={onBack} aria-label="Back">
-          <ArrowLeftIcon width={22} height={22} />
-        </button>
+        {onBack && !embedded ? (
+          <button type="button" className="player__icon-button" onClick={onBack} aria-label="Back">
+            <ArrowLeftIcon width={22} height={22} />
+          </button>
+        ) : null}
         <div className="player__heading">
-          <h1 className="player__title">{timeline.title}</h1>
+          <h1 className="player__title">
+            {embedded ? (
+              <a href={`/watch/${encodeURIComponent(timeline.id)}`} target="_blank" rel="noopener noreferrer" title="Open in Timeliner">
+                {timeline.title}
+              </a>
+            ) : (
+              timeline.title
+            )}
+          </h1>
           <p className="player__subtitle">
             <span>{video.title}</span> · <span>{position}</span>
           </p>
         </div>
-        {signedIn ? <SaveToCollectionButton timelineId={timeline.id} title={timeline.title} className="player__icon-button" /> : null}
-        <button type="button" className="player__icon-button" onClick={() => void onExport()} disabled={exporting} aria-label={exporting ? 'Preparing download' : 'Download timeline'}>
-          <DownloadIcon width={22} height={22} />
-        </button>
+        {signedIn ? saveToCollection : null}
+        {signedIn ? <ExportButton timeline={timeline} /> : null}
       </div>
 
       <ol className="player__dots" aria-label="Videos in this timeline">
@@ -368,7 +408,10 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
           aria-valuetext={`${formatDuration(time.current)} of ${formatDuration(time.duration)}`}
           onChange={(event) => {
             const element = media.current;
-            if (element) element.currentTime = Number(event.target.value);
+            const at = Number(event.target.value);
+            if (element) element.currentTime = at;
+            // The label follows the bar at once, not when the video has caught up.
+            setTime((current) => ({ ...current, current: at }));
             showControls();
           }}
         />
@@ -395,6 +438,21 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
           </>
           )}
           <span className="player__spacer" />
+          {!image && painted ? (
+            <Suspense fallback={null}>
+              <PlayerCaptions
+                key={video.id}
+                videoId={video.id}
+                media={media}
+                panelHost={region}
+                onSeek={(at) => {
+                  const element = media.current;
+                  if (element) element.currentTime = at;
+                  setTime((current) => ({ ...current, current: at }));
+                }}
+              />
+            </Suspense>
+          ) : null}
           {dataSaver ? <span className="player__badge">Data saver</span> : null}
           {!image && source.heights.length > 0 ? (
             <label className="player__quality">
@@ -408,6 +466,15 @@ export function TimelinePlayer({ timeline, videos, onBack, onNextTimeline, onPre
                 ))}
               </select>
             </label>
+          ) : null}
+          {canFullscreen ? (
+            <button type="button" className="player__icon-button" onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}>
+              {fullscreen ? (
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+              ) : (
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false"><path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+              )}
+            </button>
           ) : null}
         </div>
       </div>

@@ -11,7 +11,7 @@ import { VideoManagement } from './video-management';
 const videos = [
   videoFixture({ id: 'a', title: 'Alpha', originalName: 'alpha.mp4', position: 0, uploadedAt: '2025-03-10T12:00:00Z', metadata: { createdAt: '2025-01-03T00:00:00Z' } }),
   videoFixture({ id: 'b', title: 'Bravo', originalName: 'bravo.mov', position: 1, uploadedAt: '2025-03-08T12:00:00Z', metadata: { createdAt: null }, status: 'processing' }),
-  videoFixture({ id: 'c', title: 'Charlie', originalName: 'charlie.mp4', position: 2, uploadedAt: '2025-03-09T12:00:00Z', metadata: { createdAt: '2025-01-01T00:00:00Z' }, status: 'error' }),
+  videoFixture({ id: 'c', title: 'Charlie', originalName: 'charlie.mp4', position: 2, uploadedAt: '2025-03-09T12:00:00Z', metadata: { createdAt: '2025-01-01T00:00:00Z' }, status: 'error', errorReason: 'The video is 2:00:00 long; videos can be at most 1:00:00' }),
 ];
 
 function renderManagement(routes: Parameters<typeof mockApi>[0] = {}) {
@@ -41,6 +41,8 @@ describe('video management', () => {
     expect(within(row('Alpha')).getByText('Complete')).toBeInTheDocument();
     expect(within(row('Bravo')).getByText('Processing...')).toBeInTheDocument();
     expect(within(row('Charlie')).getByText('Error')).toBeInTheDocument();
+    // Why it failed (or was refused), as the worker said.
+    expect(within(row('Charlie')).getByText('The video is 2:00:00 long; videos can be at most 1:00:00')).toBeInTheDocument();
     expect(within(row('Alpha')).getByRole('link', { name: 'Open Alpha in a new tab' })).toHaveAttribute('href', '/api/videos/a/stream');
     expect(within(row('Alpha')).getByRole('link', { name: 'Open Alpha in a new tab' })).toHaveAttribute('target', '_blank');
     expect(within(row('Bravo')).queryByRole('link', { name: /Open/ })).not.toBeInTheDocument();

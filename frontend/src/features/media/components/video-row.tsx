@@ -5,6 +5,7 @@ import type { Video } from '../api/types';
 import { imageUrlOf, isImage } from '../lib/media-kind';
 import { formatFileSize } from '../lib/speed';
 import { videoStatusLabel } from '../lib/video-order';
+import { VideoCaptionsEditor } from './video-captions-editor';
 import { VideoThumbnail } from './video-thumbnail';
 
 const TONE: Record<string, BadgeTone> = { completed: 'success', processing: 'brand', uploading: 'brand', error: 'danger' };
@@ -91,6 +92,7 @@ function TitleEditor({ video, onSave, onDone }: { video: Video; onSave: (title: 
  */
 export function VideoRow({ video, processing, onRename, onDelete, handle }: VideoRowProps) {
   const [editing, setEditing] = useState(false);
+  const [captions, setCaptions] = useState(false);
   const completed = video.status === 'completed';
   const image = isImage(video);
   return (
@@ -120,12 +122,19 @@ export function VideoRow({ video, processing, onRename, onDelete, handle }: Vide
               </span>
             </>
           ) : null}
+          {video.status === 'error' && video.errorReason ? <span className="video-row__error">{video.errorReason}</span> : null}
         </div>
+        {captions && !image ? <VideoCaptionsEditor videoId={video.id} title={video.title} /> : null}
       </div>
       <div className="video-row__actions">
         {editing ? null : (
           <button type="button" className="button button--ghost button--sm" onClick={() => setEditing(true)} aria-label={`Rename ${video.title}`}>
             Rename
+          </button>
+        )}
+        {image ? null : (
+          <button type="button" className="button button--ghost button--sm" onClick={() => setCaptions((open) => !open)} aria-expanded={captions} aria-label={`Captions of ${video.title}`}>
+            Captions
           </button>
         )}
         {completed ? (

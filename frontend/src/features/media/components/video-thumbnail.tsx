@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useVideoThumbnail } from '../api/get-video-thumbnail';
+import { useVideoThumbnail } from '../../../lib/video-thumbnail';
 
 /**
  * A video's thumbnail, fetched with the session (see getVideoThumbnail); a plain tile until it

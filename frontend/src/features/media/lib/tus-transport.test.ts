@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type * as tus from 'tus-js-client';
 import { CHUNK_SIZE, createTusTransport, RETRY_DELAYS, tusErrorMessage, tusOptions, uploadFingerprint } from './tus-transport';
 
-const callbacks = () => ({ onProgress: jest.fn(), onSuccess: jest.fn(), onError: jest.fn() });
+const callbacks = () => ({ onMediaId: jest.fn(), onProgress: jest.fn(), onSuccess: jest.fn(), onError: jest.fn() });
 
 describe('tus transport', () => {
   it('sends to /api/uploads in 8 MiB chunks with the timeline, name, type and bearer token', async () => {
@@ -38,6 +38,15 @@ describe('tus transport', () => {
     expect(options.onShouldRetry?.(failure(409), 0, options)).toBe(true);
     expect(options.onShouldRetry?.(failure(413), 0, options)).toBe(false);
     expect(options.onShouldRetry?.(failure(415), 0, options)).toBe(false);
+  });
+
+  it('hands over the media id the creation (or a HEAD) answers, and nothing for answers without one', async () => {
+    const handlers = callbacks();
+    const options = tusOptions(new File(['a'], 'a.mp4'), 't1', handlers);
+    const answer = (headers: Record<string, string>) => ({ getHeader: (name: string) => headers[name] }) as unknown as tus.HttpResponse;
+    await options.onAfterResponse?.({} as tus.HttpRequest, answer({ Location: '/api/uploads/s1', 'Upload-Media-Id': 'm1' }));
+    await options.onAfterResponse?.({} as tus.HttpRequest, answer({ 'Upload-Offset': '10' }));
+    expect(handlers.onMediaId.mock.calls).toEqual([['m1']]);
   });
 
   it("reads the server's message from a failed answer", () => {

@@ -5,6 +5,8 @@ import type { UploadCallbacks, UploadHandle, UploadTransport } from './upload-ma
 /** The resumable upload endpoint (tus 1.0; DESIGN.md section 4). */
 export const TUS_ENDPOINT = '/api/uploads';
 export const CHUNK_SIZE = 8 * 1024 * 1024;
+/** The creation's (and a resumed upload's HEAD) answer naming the media item the upload becomes. */
+export const MEDIA_ID_HEADER = 'Upload-Media-Id';
 /**
  * When to try again after a failed request (ms). Every 300 ms for the first four seconds: a replica
  * takes over at once and a restarted service answers within one to two seconds, and a try while
@@ -50,6 +52,10 @@ export function tusOptions(file: File, timelineId: string, callbacks: UploadCall
     fingerprint: (input) => Promise.resolve(uploadFingerprint(input as File, timelineId)),
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
+    onAfterResponse: (_request, response) => {
+      const mediaId = response.getHeader(MEDIA_ID_HEADER);
+      if (mediaId) callbacks.onMediaId(mediaId);
+    },
     onProgress: (sent, total) => callbacks.onProgress(sent, total),
     onSuccess: () => callbacks.onSuccess(),
     onError: (error) => callbacks.onError(new Error(tusErrorMessage(error))),

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { MediaRealtimeMessage } from '../api/types';
-import { serverOriginalName, UploadManager, type UploadCallbacks, type UploadManagerOptions } from './upload-manager';
+import { UploadManager, type UploadCallbacks, type UploadManagerOptions } from './upload-manager';
 
 interface FakeUpload {
   file: File;
@@ -87,9 +87,11 @@ describe('upload manager', () => {
     const { manager, uploads, item, push, listening, stopListening } = setup({ onProcessed });
     manager.add([video('My clip.mp4')]);
     expect(listening()).toBe(true);
+    uploads[0]!.callbacks.onMediaId('v1');
+    expect(item().mediaId).toBe('v1');
     uploads[0]!.callbacks.onProgress(1000, 1000);
     uploads[0]!.callbacks.onSuccess();
-    expect(item()).toMatchObject({ status: 'processing', progress: 0 });
+    expect(item()).toMatchObject({ status: 'processing', progress: 0, step: 'Uploaded. Waiting for the server to start processing' });
 
     push({ type: 'video_upload_started', video: { id: 'v1', originalName: 'My clip.mp4' } });
     expect(item()).toMatchObject({ mediaId: 'v1', step: 'Queued for processing' });
@@ -107,11 +109,13 @@ describe('upload manager', () => {
   it('also completes on video_processing_complete, and says Image ready! for images', () => {
     const { manager, uploads, items, push } = setup();
     manager.add([video('a.mp4'), new File(['x'], 'b.png', { type: 'image/png' })]);
+    uploads[0]!.callbacks.onMediaId('v1');
     uploads[0]!.callbacks.onProgress(1000, 1000);
     uploads[0]!.callbacks.onSuccess();
     push({ type: 'video_upload_started', video: { id: 'v1', originalName: 'a.mp4' } });
     push({ type: 'video_processing_complete', video: { id: 'v1' } });
     jest.advanceTimersByTime(500);
+    uploads[1]!.callbacks.onMediaId('i1');
     uploads[1]!.callbacks.onProgress(1, 1);
     push({ type: 'video_upload_started', video: { id: 'i1', originalName: 'b.png' } });
     uploads[1]!.callbacks.onSuccess();
@@ -122,32 +126,37 @@ describe('upload manager', () => {
     ]);
   });
 
-  it('keeps a progress message that arrives before the match, and matches by the stored name', () => {
-    const { manager, uploads, item, push } = setup();
-    expect(serverOriginalName('  folder/sub\\clip\u0007.mp4 ')).toBe('clip.mp4');
+  it('follows its upload by the id the creation answered: another upload of the same name is not it', () => {
+    const onAnnounced = jest.fn();
+    const { manager, uploads, item, push } = setup({ onAnnounced });
     manager.add([video('clip.mp4')]);
-    // Not every byte sent yet: an announcement of the same name is someone else's.
-    push({ type: 'video_upload_started', video: { id: 'theirs', originalName: 'clip.mp4' } });
-    expect(item().mediaId).toBeUndefined();
+    uploads[0]!.callbacks.onMediaId('v9');
     uploads[0]!.callbacks.onProgress(1000, 1000);
+    // Someone else's upload of a file with the same name, finished meanwhile.
+    push({ type: 'video_upload_started', video: { id: 'theirs', originalName: 'clip.mp4' } });
+    push({ type: 'video_processing_progress', videoId: 'theirs', progress: { stage: 'probing', progress: 50, message: 'Reading the file' } });
+    expect(item()).toMatchObject({ mediaId: 'v9', status: 'uploading' });
+    expect(onAnnounced).not.toHaveBeenCalled();
+    // The worker may start before the announcement goes out, and both before the last answer arrives.
     push({ type: 'video_processing_progress', videoId: 'v9', progress: { stage: 'probing', progress: 3, message: 'Reading the file' } });
     push({ type: 'video_upload_started', video: { id: 'v9', originalName: 'clip.mp4' } });
     expect(item()).toMatchObject({ mediaId: 'v9', status: 'processing', progress: 3, step: 'Reading the file' });
+    expect(onAnnounced).toHaveBeenCalledTimes(1);
     uploads[0]!.callbacks.onSuccess();
     expect(item()).toMatchObject({ mediaId: 'v9', status: 'processing', progress: 3 });
     push({ type: 'video_processing_progress', videoId: 'v9', progress: { stage: 'thumbnail', progress: 8, message: 'Making the thumbnail' } });
     expect(item()).toMatchObject({ progress: 8, step: 'Making the thumbnail' });
   });
 
-  it('claims an announcement that arrived before the answer to the last chunk', () => {
+  it('an announcement that came before the answer to the last chunk leaves it queued for processing', () => {
     const { manager, uploads, item, push } = setup();
     manager.add([video('late.mp4')]);
-    uploads[0]!.callbacks.onProgress(400, 1000);
+    uploads[0]!.callbacks.onMediaId('v5');
+    uploads[0]!.callbacks.onProgress(1000, 1000);
     push({ type: 'video_upload_started', video: { id: 'v5', originalName: 'late.mp4' } });
-    push({ type: 'video_processing_progress', videoId: 'v5', progress: { stage: 'probing', progress: 2, message: 'Reading the file' } });
-    expect(item().mediaId).toBeUndefined();
+    expect(item()).toMatchObject({ mediaId: 'v5', status: 'uploading' });
     uploads[0]!.callbacks.onSuccess();
-    expect(item()).toMatchObject({ mediaId: 'v5', status: 'processing', progress: 2, step: 'Reading the file' });
+    expect(item()).toMatchObject({ mediaId: 'v5', status: 'processing', progress: 0, step: 'Queued for processing' });
     push({ type: 'video_processing_completed', video: { id: 'v5' } });
     expect(item()).toMatchObject({ status: 'completed', step: 'Video ready!' });
   });
@@ -156,6 +165,7 @@ describe('upload manager', () => {
     const onFailed = jest.fn();
     const { manager, uploads, item, push } = setup({ onFailed });
     manager.add([video('a.mp4')]);
+    uploads[0]!.callbacks.onMediaId('v1');
     uploads[0]!.callbacks.onProgress(1000, 1000);
     uploads[0]!.callbacks.onSuccess();
     push({ type: 'video_upload_started', video: { id: 'v1', originalName: 'a.mp4' } });
@@ -211,6 +221,7 @@ describe('upload manager', () => {
     manager.add([video('a.mp4')]);
     expect(uploads).toHaveLength(0);
     manager.start();
+    uploads[0]!.callbacks.onMediaId('v1');
     uploads[0]!.callbacks.onProgress(1000, 1000);
     uploads[0]!.callbacks.onSuccess();
     push({ type: 'video_upload_started', video: { id: 'v1', originalName: 'a.mp4' } });

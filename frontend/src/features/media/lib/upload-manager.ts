@@ -13,12 +13,9 @@ import { SpeedMeter } from './speed';
  *    │        paused         error ─(retry)─► pending
  *    └──────────────────────────┘
  *
- * Matching an upload to its media id: the tus Location (`/api/uploads/<session id>`) does not
- * name the media, so the id comes from `video_upload_started`, which names the timeline and the
- * stored original name. That message is matched to the earliest item of this queue (same
- * timeline) that has no media id yet, whose bytes have all been sent, and whose file name, cleaned
- * the way the server cleans it, equals the announced name. Messages about an id not matched yet
- * are kept briefly and replayed once the match is made, so an early progress message is not lost.
+ * An upload's media id is the server's answer to its creation (`Upload-Media-Id`, also on the
+ * HEAD of a resumed upload), handed over by the transport before any byte is sent; realtime
+ * messages about that id are this item's.
  */
 
 export type UploadStatus = 'pending' | 'uploading' | 'paused' | 'processing' | 'completed' | 'error';
@@ -36,7 +33,7 @@ export interface UploadItem {
   /** What is happening, in words. */
   step: string;
   error?: string;
-  /** The media id, once the server announced it. */
+  /** The media id, once the server created the upload. */
   mediaId?: string;
   /** An object URL of a small picture of the file, when one could be made. */
   preview?: string | null;
@@ -47,6 +44,8 @@ export interface UploadItem {
 }
 
 export interface UploadCallbacks {
+  /** The server named the media item the upload becomes (`Upload-Media-Id`). */
+  onMediaId: (mediaId: string) => void;
   onProgress: (bytesSent: number, bytesTotal: number) => void;
   onSuccess: () => void;
   onError: (error: Error) => void;
@@ -91,13 +90,8 @@ export interface UploadSnapshot {
 }
 
 const TERMINAL: readonly UploadStatus[] = ['completed', 'error'];
-const MAX_EARLY_MESSAGES = 100;
-
-/** The name the server stores for an upload: no control characters, no folders, trimmed. */
-export function serverOriginalName(name: string): string {
-  const base = (name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop() ?? '').trim();
-  return (base || 'upload').slice(0, 255);
-}
+const UPLOADED = 'Uploaded. Waiting for the server to start processing';
+const QUEUED = 'Queued for processing';
 
 let nextId = 1;
 
@@ -110,12 +104,8 @@ export class UploadManager {
   private gapTimer: ReturnType<typeof setTimeout> | undefined;
   private started: boolean;
   private stopListening: (() => void) | undefined;
-  private readonly early = new Map<string, MediaRealtimeMessage[]>();
-  /**
-   * Announcements no item could claim yet: the server announces the media while it answers the
-   * last chunk, so the announcement often arrives before that answer does.
-   */
-  private unclaimed: Array<{ mediaId: string; originalName: string }> = [];
+  /** Media ids the server announced (`video_upload_started`). */
+  private readonly announced = new Set<string>();
   private readonly now: () => number;
 
   constructor(private options: UploadManagerOptions) {
@@ -214,17 +204,11 @@ export class UploadManager {
   /** Applies a realtime message about this timeline's media. */
   handleMessage = (message: MediaRealtimeMessage): void => {
     if (message.timelineId !== this.options.timelineId) return;
-    if (message.type === 'video_upload_started') {
-      this.announce(message.video.id, message.video.originalName);
-      return;
-    }
     const mediaId = 'videoId' in message ? message.videoId : 'mediaId' in message ? message.mediaId : message.video.id;
     const item = this.snapshot.items.find((candidate) => candidate.mediaId === mediaId);
-    if (!item) {
-      this.keepEarly(mediaId, message);
-      return;
-    }
-    this.applyProcessing(item, message);
+    if (!item) return;
+    if (message.type === 'video_upload_started') this.announce(item, mediaId);
+    else this.applyProcessing(item, message);
   };
 
   /** Stops listening and cancels nothing on the server: uploads can resume later. */
@@ -237,32 +221,14 @@ export class UploadManager {
     for (const item of this.snapshot.items) if (item.preview) this.options.revokePreview?.(item.preview);
   }
 
-  private announce(mediaId: string, originalName: string): void {
-    if (this.snapshot.items.some((item) => item.mediaId === mediaId)) return;
-    const candidate = this.snapshot.items.find(
-      (item) =>
-        !item.mediaId &&
-        (item.status === 'processing' || item.status === 'uploading') &&
-        item.bytesSent >= item.bytesTotal &&
-        serverOriginalName(item.file.name) === originalName,
-    );
-    if (!candidate) {
-      if (!this.unclaimed.some((a) => a.mediaId === mediaId)) this.unclaimed = [...this.unclaimed, { mediaId, originalName }].slice(-MAX_EARLY_MESSAGES);
-      return;
-    }
-    this.unclaimed = this.unclaimed.filter((a) => a.mediaId !== mediaId);
-    this.update(candidate.id, {
-      mediaId,
-      ...(candidate.status === 'processing' ? { step: 'Queued for processing', progress: 0 } : {}),
-    });
-    const announced = this.find(candidate.id);
+  /** The server stored the upload and made its media item; the processing news follows. */
+  private announce(item: UploadItem, mediaId: string): void {
+    if (this.announced.has(mediaId)) return;
+    this.announced.add(mediaId);
+    if (item.status !== 'uploading' && item.status !== 'processing') return;
+    if (item.status === 'processing' && item.step === UPLOADED) this.update(item.id, { step: QUEUED, progress: 0 });
+    const announced = this.find(item.id);
     if (announced) this.options.onAnnounced?.(announced);
-    const waiting = this.early.get(mediaId);
-    this.early.delete(mediaId);
-    for (const message of waiting ?? []) {
-      const current = this.find(candidate.id);
-      if (current) this.applyProcessing(current, message);
-    }
   }
 
   private applyProcessing(item: UploadItem, message: MediaRealtimeMessage): void {
@@ -310,14 +276,6 @@ export class UploadManager {
     this.syncListening();
   }
 
-  private keepEarly(mediaId: string, message: MediaRealtimeMessage): void {
-    if (!this.early.has(mediaId) && this.early.size >= MAX_EARLY_MESSAGES) {
-      const oldest = this.early.keys().next().value;
-      if (oldest !== undefined) this.early.delete(oldest);
-    }
-    this.early.set(mediaId, [...(this.early.get(mediaId) ?? []), message]);
-  }
-
   private pump(): void {
     this.syncListening();
     if (!this.started || this.running || this.gapTimer !== undefined) return;
@@ -328,6 +286,9 @@ export class UploadManager {
     this.update(next.id, { status: 'uploading', step: next.bytesSent > 0 ? 'Resuming upload' : 'Uploading...' });
     const id = next.id;
     const handle = this.options.transport(next.file, this.options.timelineId, {
+      onMediaId: (mediaId) => {
+        if (this.running === id) this.update(id, { mediaId });
+      },
       onProgress: (sent, total) => {
         if (this.running !== id) return;
         const speed = this.meter.sample(sent);
@@ -353,13 +314,10 @@ export class UploadManager {
           bytesSent: item?.bytesTotal ?? 0,
           speed: undefined,
           estimatedSeconds: undefined,
-          ...(processing ? {} : { progress: 0, step: item?.mediaId ? 'Queued for processing' : 'Uploaded. Waiting for the server to start processing' }),
+          ...(processing ? {} : { progress: 0, step: item?.mediaId && this.announced.has(item.mediaId) ? QUEUED : UPLOADED }),
         });
         const uploaded = this.find(id);
         if (uploaded) this.options.onUploaded?.(uploaded);
-        // An announcement that came before this answer can be claimed now.
-        const waiting = uploaded && !uploaded.mediaId ? this.unclaimed.find((a) => a.originalName === serverOriginalName(uploaded.file.name)) : undefined;
-        if (waiting) this.announce(waiting.mediaId, waiting.originalName);
         this.finishRunning(id);
       },
       onError: (error) => {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequestWithHeaders, type ApiSchemas } from '../../../lib/api-client';
+import { api, nextCursorOf, type ApiSchemas } from '../../../lib/api-client';
 
 export type Notification = ApiSchemas['NotificationDto'];
 
@@ -12,15 +12,17 @@ export interface NotificationPage {
 
 /** One page of the caller's notifications, grouped, newest activity first. */
 export async function getNotifications(cursor: string | null): Promise<NotificationPage> {
-  const query = new URLSearchParams({ limit: String(NOTIFICATIONS_PAGE_SIZE) });
-  if (cursor) query.set('cursor', cursor);
-  const { data, headers } = await apiRequestWithHeaders<Notification[]>('GET', `/api/notifications?${query}`);
-  return { items: data, nextCursor: headers.get('X-Next-Cursor') };
+  const { data, response } = await api.GET('/api/notifications', {
+    params: { query: cursor ? { limit: NOTIFICATIONS_PAGE_SIZE, cursor } : { limit: NOTIFICATIONS_PAGE_SIZE } },
+  });
+  return { items: data ?? [], nextCursor: nextCursorOf(response, cursor) };
 }
+
+export const NOTIFICATIONS_QUERY_KEY = ['notifications', 'list'] as const;
 
 export function getNotificationsQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: ['notifications', 'list'],
+    queryKey: NOTIFICATIONS_QUERY_KEY,
     queryFn: ({ pageParam }) => getNotifications(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

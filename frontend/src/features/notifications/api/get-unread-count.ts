@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
+import { getAuthToken } from '../../../lib/auth-token';
 
 export const UNREAD_COUNT_POLL_MS = 30_000;
 
@@ -8,9 +9,11 @@ export const UNREAD_COUNT_POLL_MS = 30_000;
  * answer does too, rather than showing a number nobody sent.
  */
 export async function getUnreadCount(): Promise<number> {
+  // Signed out (the bell can render once more as the shell goes): nothing to ask, nothing unread.
+  if (!getAuthToken()) return 0;
   try {
-    const answer = await apiRequest<{ count?: unknown }>('GET', '/api/notifications/unread-count');
-    const count = answer.count;
+    // Checked at run time as well: a malformed answer must not show a number nobody sent.
+    const count: unknown = (await unwrap(api.GET('/api/notifications/unread-count'))).count;
     return typeof count === 'number' && Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
   } catch (error) {
     console.error('Unread notification count failed', error);
@@ -18,9 +21,11 @@ export async function getUnreadCount(): Promise<number> {
   }
 }
 
+export const UNREAD_COUNT_QUERY_KEY = ['notifications', 'unread-count'] as const;
+
 export function getUnreadCountQueryOptions() {
   return queryOptions({
-    queryKey: ['notifications', 'unread-count'],
+    queryKey: UNREAD_COUNT_QUERY_KEY,
     queryFn: getUnreadCount,
     refetchInterval: UNREAD_COUNT_POLL_MS,
     retry: false,

@@ -1,15 +1,40 @@
+import type { ReactElement, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { BellIcon, CloseIcon, CommentIcon, DownloadIcon, HeartIcon, PlayIcon, UserIcon } from '../../../components/ui/icons';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatRelativeTime } from '../../../lib/format';
 import { type Notification, useNotifications } from '../api/get-notifications';
-import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-read';
+import { useMarkAllNotificationsRead } from '../api/mark-all-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
 import './notification-list.css';
 
-/** The people of an entry, overlapped; system notifications (a video is ready) show the bell's mark. */
+/** What an entry is about, drawn where nobody's picture can be (a video is ready, an export, someone not known yet). */
+const TYPE_ICONS: Record<string, (props: SVGProps<SVGSVGElement>) => ReactElement> = {
+  like: HeartIcon,
+  comment: CommentIcon,
+  reply: CommentIcon,
+  mention: CommentIcon,
+  follow: UserIcon,
+  invitation: UserIcon,
+  collaborator_added: UserIcon,
+  ownership_transferred: UserIcon,
+  video_processed: PlayIcon,
+  video_failed: CloseIcon,
+  export_ready: DownloadIcon,
+};
+
+/** The people of an entry, overlapped; an entry without anyone (a video is ready) shows what it is about. */
 function Actors({ entry }: { entry: Notification }) {
-  if (entry.actors.length === 0) return <span className="notification__system" aria-hidden="true" />;
+  if (entry.actors.length === 0) {
+    const TypeIcon = TYPE_ICONS[entry.type] ?? BellIcon;
+    return (
+      <span className={`notification__system notification__system--${entry.type}`} data-testid="notification-icon" aria-hidden="true">
+        <TypeIcon width={18} height={18} />
+      </span>
+    );
+  }
   return (
     <span className="notification__actors" aria-hidden="true">
       {entry.actors.slice(0, 3).map((actor) => (
@@ -27,13 +52,16 @@ function isAppLink(link: string): boolean {
 export interface NotificationListProps {
   /** Called after an entry is followed (the popover closes). */
   onNavigate?: () => void;
+  /** 1 where the list is the page (/notifications), 2 inside the bell's popover. */
+  headingLevel?: 1 | 2;
 }
 
 /**
  * The caller's notifications: grouped entries with avatars, the sentence and when it last grew,
  * unread ones marked; following one marks it read and opens its target.
  */
-export function NotificationList({ onNavigate }: NotificationListProps) {
+export function NotificationList({ onNavigate, headingLevel = 2 }: NotificationListProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
@@ -48,9 +76,9 @@ export function NotificationList({ onNavigate }: NotificationListProps) {
   return (
     <section className="notification-list" aria-labelledby="notification-list-title">
       <div className="notification-list__header">
-        <h2 id="notification-list-title" className="notification-list__title">
+        <Heading id="notification-list-title" className="notification-list__title">
           Notifications
-        </h2>
+        </Heading>
         <button type="button" className="button button--ghost button--sm" disabled={!anyUnread || markAllRead.isPending} onClick={() => markAllRead.mutate()}>
           Mark all read
         </button>

@@ -2,13 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createTestQueryClient, jsonResponse, mockFetch, signIn } from '../../../testing/test-utils';
-import { InstallPrompt } from '../../install-prompt/components/install-prompt';
-import { DISMISSED_KEY } from '../../install-prompt/lib/install-decision';
 import { NotificationSettings } from './notification-settings';
 
 const ALL_ON = Object.fromEntries(['likes', 'comments', 'mentions', 'follows', 'collaboration', 'videos', 'exports'].map((t) => [t, { inApp: true, push: true }]));
 
-function renderSettings(options: { withInstallPrompt?: boolean } = {}) {
+function renderSettings() {
   signIn();
   const fetched = mockFetch((request) =>
     request.method === 'PUT' ? jsonResponse(200, { ...ALL_ON, likes: { inApp: true, push: false } }) : jsonResponse(200, ALL_ON),
@@ -16,7 +14,6 @@ function renderSettings(options: { withInstallPrompt?: boolean } = {}) {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <NotificationSettings />
-      {options.withInstallPrompt ? <InstallPrompt /> : null}
     </QueryClientProvider>,
   );
   return fetched;
@@ -26,31 +23,15 @@ describe('notification settings', () => {
   it('has an in-app and a push switch per type, and saves the one turned', async () => {
     const { requests } = renderSettings();
     const likes = await screen.findByRole('group', { name: 'Likes' });
-    const push = within(likes).getByRole('switch', { name: 'Push' });
+    // Each switch is named with its group: 14 switches, no two alike.
+    const push = within(likes).getByRole('switch', { name: 'Likes: push' });
+    expect(within(likes).getByRole('switch', { name: 'Likes: in the app' })).toBeInTheDocument();
+    const names = screen.getAllByRole('switch').map((element) => element.getAttribute('aria-label') ?? element.id);
+    expect(new Set(names).size).toBe(names.length);
     expect(push).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(push);
     await waitFor(() => expect(push).toHaveAttribute('aria-checked', 'false'));
     expect(requests.find((r) => r.method === 'PUT')).toMatchObject({ url: 'http://localhost/api/notifications/preferences', body: { likes: { push: false } } });
     expect(screen.getAllByRole('group')).toHaveLength(7);
-  });
-
-  it('explains that an iPhone needs the app on its Home Screen for push, and links to the install guide', async () => {
-    const agent = Object.getOwnPropertyDescriptor(window.navigator, 'userAgent');
-    Object.defineProperty(window.navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', configurable: true });
-    // The install prompt was dismissed earlier: the link opens its guide all the same.
-    localStorage.setItem(DISMISSED_KEY, String(Date.now()));
-    try {
-      renderSettings({ withInstallPrompt: true });
-      expect(await screen.findByTestId('push-needs-home-screen')).toHaveTextContent("Add to Home Screen");
-      expect(screen.queryByRole('switch', { name: 'Push notifications on this device' })).not.toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: 'Install Timeliner' })).not.toBeInTheDocument();
-      fireEvent.click(screen.getByRole('button', { name: 'How to Add to Home Screen' }));
-      const guide = await screen.findByRole('region', { name: 'Install Timeliner' });
-      expect(within(guide).getAllByRole('listitem').map((item) => item.textContent?.trim())).toEqual(['Tap the Share button', "Find 'Add to Home Screen'", "Tap 'Add' to finish"]);
-    } finally {
-      localStorage.removeItem(DISMISSED_KEY);
-      if (agent) Object.defineProperty(window.navigator, 'userAgent', agent);
-      else delete (window.navigator as { userAgent?: string }).userAgent;
-    }
   });
 });

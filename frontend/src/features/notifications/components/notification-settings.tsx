@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/api-client';
-import { showInstallGuide } from '../../install-prompt/hooks/use-install-prompt';
-import { type Channel, type NotificationType, usePreferences, useUpdatePreference } from '../api/preferences';
+import { showInstallGuide } from '../../../lib/install-guide';
+import { type Channel, type NotificationType, usePreferences } from '../api/get-preferences';
+import { useUpdatePreference } from '../api/update-preference';
 import { disablePush, enablePush, isPushSubscribed, pushPermission, type PushPermission, pushSupport } from '../lib/web-push';
 import './notification-list.css';
 
@@ -110,8 +111,8 @@ export function NotificationSettings() {
         TYPES.map(({ type, label }) => (
           <fieldset key={type} className="notification-settings__type">
             <legend className="settings__subheading">{label}</legend>
-            <Switch label="In the app" checked={preferences.data[type].inApp} disabled={update.isPending} onCheckedChange={(on) => set(type, 'inApp', on)} />
-            <Switch label="Push" checked={preferences.data[type].push} disabled={update.isPending} onCheckedChange={(on) => set(type, 'push', on)} />
+            <Switch label="In the app" accessibleName={`${label}: in the app`} checked={preferences.data[type].inApp} disabled={update.isPending} onCheckedChange={(on) => set(type, 'inApp', on)} />
+            <Switch label="Push" accessibleName={`${label}: push`} checked={preferences.data[type].push} disabled={update.isPending} onCheckedChange={(on) => set(type, 'push', on)} />
           </fieldset>
         ))
       ) : preferences.isError ? (

@@ -1,4 +1,6 @@
-import { apiRequest } from '../../../lib/api-client';
+import { addPushSubscription } from '../api/add-push-subscription';
+import { getPushKey } from '../api/get-push-key';
+import { removePushSubscription } from '../api/remove-push-subscription';
 
 /** What this browser can do about push, as the settings screen explains it. */
 export type PushSupport =
@@ -47,12 +49,12 @@ export async function isPushSubscribed(): Promise<boolean> {
 export async function enablePush(): Promise<PushPermission> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission;
-  const { publicKey } = await apiRequest<{ publicKey: string }>('GET', '/api/notifications/push-key');
+  const publicKey = await getPushKey();
   const registration = await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) }));
-  await apiRequest('POST', '/api/notifications/push-subscriptions', subscription.toJSON());
+  await addPushSubscription(subscription);
   return permission;
 }
 
@@ -60,6 +62,6 @@ export async function enablePush(): Promise<PushPermission> {
 export async function disablePush(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await apiRequest('DELETE', '/api/notifications/push-subscriptions', { endpoint: subscription.endpoint }).catch(() => undefined);
+  await removePushSubscription(subscription.endpoint).catch(() => undefined);
   await subscription.unsubscribe();
 }

@@ -1,8 +1,8 @@
-// The post shapes are declared once, with the feed that carries them (hand-written until the
-// OpenAPI document describes the post endpoints). Type-only: no code crosses the features.
-import type { Post } from '../../feed/api/types';
+import type { ApiSchemas } from '../../../lib/api-client';
 
-export type { BookmarkStatus, LikeStatus, Post, PostComment, UserSummary } from '../../feed/api/types';
+export type Post = ApiSchemas['PostDto'];
+export type PostComment = ApiSchemas['PostCommentDto'];
+export type UserSummary = ApiSchemas['UserSummaryDto'];
 
 /**
  * Where the posts on screen are kept (the page's cached feed, for the home page). Post cards
@@ -13,3 +13,6 @@ export interface PostStore {
   patchPost: (id: string, patch: (post: Post) => Partial<Post>) => () => void;
   removePost: (id: string) => void;
 }
+
+/** What a post's mutation hooks call back with. */
+export type PostCallbacks<T> = { onSuccess?: (value: T) => void; onError?: (error: Error) => void };

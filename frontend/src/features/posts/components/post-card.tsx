@@ -1,13 +1,15 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
-import { CommentThread } from '../../../components/ui/comment-thread';
 import { EngagementBar } from '../../../components/ui/engagement-bar';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatRelativeTime } from '../../../lib/format';
 import { nativeShare } from '../../../lib/share-intents';
-import { POST_MAX_LENGTH, useAddPostComment, useDeletePost, usePostComments, usePostToggles, useUpdatePost } from '../api/posts';
+import { useDeletePost } from '../api/delete-post';
+import { useUpdatePost } from '../api/update-post';
+import { usePostToggles } from '../hooks/use-post-toggles';
+import { POST_MAX_LENGTH } from '../lib/post-length';
 import type { Post, PostStore } from '../api/types';
 import { postLink } from '../lib/post-link';
 import { PostOptions } from './post-options';
@@ -15,6 +17,9 @@ import './posts.css';
 
 // Loaded when first opened: every card has them, few people open them.
 const SharePostDialog = lazy(() => import('./share-post-dialog').then((module) => ({ default: module.SharePostDialog })));
+const PostCommentSettingsDialog = lazy(() => import('./post-comment-settings-dialog').then((module) => ({ default: module.PostCommentSettingsDialog })));
+// The comments, their composer and the author's controls: loaded when the thread is opened.
+const PostComments = lazy(() => import('./post-comments').then((module) => ({ default: module.PostComments })));
 const ConfirmDialog = lazy(() => import('../../../components/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
 
 export const DELETE_POST_QUESTION = 'Are you sure you want to delete this post?';
@@ -77,9 +82,8 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange }: Po
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [commentSettingsOpen, setCommentSettingsOpen] = useState(false);
   const toggles = usePostToggles(post, store);
-  const comments = usePostComments(post.id, { enabled: commentsOpen });
-  const addComment = useAddPostComment(post.id, store);
   const remove = useDeletePost(store, {
     onSuccess: () => {
       setConfirmingDelete(false);
@@ -114,7 +118,7 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange }: Po
             {post.edited ? ' · edited' : null}
           </span>
         </div>
-        {isAuthor ? <PostOptions onEdit={() => onEditingChange(true)} onDelete={() => setConfirmingDelete(true)} /> : null}
+        {isAuthor ? <PostOptions onEdit={() => onEditingChange(true)} onDelete={() => setConfirmingDelete(true)} onCommentSettings={() => setCommentSettingsOpen(true)} /> : null}
       </header>
 
       {editing && isAuthor ? (
@@ -137,19 +141,15 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange }: Po
       />
       {commentsOpen ? (
         <div id={`${id}-comments`}>
-          <CommentThread
-            label={`Comments on ${name}'s post`}
-            comments={comments.data}
-            loading={comments.isPending}
-            failed={comments.isError}
-            pending={addComment.isPending}
-            onSubmit={(content) => addComment.mutateAsync(content).then(() => true, () => false)}
-          />
+          <Suspense fallback={<p className="comment-thread__note">Loading comments...</p>}>
+            <PostComments postId={post.id} store={store} label={`Comments on ${name}'s post`} isAuthor={isAuthor} />
+          </Suspense>
         </div>
       ) : null}
 
       <Suspense fallback={null}>
         {sharing ? <SharePostDialog post={post} open onOpenChange={setSharing} /> : null}
+        {commentSettingsOpen ? <PostCommentSettingsDialog postId={post.id} open onOpenChange={setCommentSettingsOpen} /> : null}
         {confirmingDelete ? (
           <ConfirmDialog
             open

@@ -2,12 +2,14 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
-import { POST_MAX_LENGTH, useCreatePost } from '../api/posts';
+import { useCreatePost } from '../api/create-post';
+import { POST_MAX_LENGTH } from '../lib/post-length';
 import type { Post } from '../api/types';
 import './posts.css';
 
 export const COMPOSER_PROMPT = 'What timeline are you working on today?';
 export const EMPTY_POST_MESSAGE = 'Please enter something to share';
+export const POST_SHARED_MESSAGE = 'Your post has been shared!';
 
 export interface PostComposerProps {
   user: { displayName: string; avatar: string | null };
@@ -18,13 +20,15 @@ export interface PostComposerProps {
 export function PostComposer({ user, onCreated }: PostComposerProps) {
   const id = useId();
   const [content, setContent] = useState('');
+  // Spec 001 section 8: the toasts a post's sharing ends with.
   const create = useCreatePost({
     onSuccess: (post) => {
       setContent('');
       onCreated(post);
+      toast({ title: POST_SHARED_MESSAGE });
     },
     onError: (error) =>
-      toast({ title: 'Could not share your post', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      toast({ title: `Failed to share post: ${errorMessage(error, 'Please check your connection and try again.')}`, variant: 'destructive' }),
   });
 
   const submit = () => {

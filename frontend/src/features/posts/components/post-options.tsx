@@ -8,6 +8,8 @@ export const POST_OPTIONS_CLASS = 'icon-button feed-card__menu';
 export interface PostOptionsProps {
   onEdit: () => void;
   onDelete: () => void;
+  /** Who may comment, and which comments wait for approval. */
+  onCommentSettings: () => void;
 }
 
 const loadMenu = () => import('./post-options-menu');

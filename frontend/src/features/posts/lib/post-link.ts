@@ -1,8 +1,6 @@
 import type { Post } from '../api/types';
 
-/**
- * Where a post can be read: its author's profile (the app has no page for a single post).
- */
-export function postLink(origin: string, post: Pick<Post, 'userId'>): string {
-  return `${origin}/profile/${encodeURIComponent(post.userId)}`;
+/** Where a post can be read on its own: its permalink page, /post/{id} (signed in, as every page but the invitation). */
+export function postLink(origin: string, post: Pick<Post, 'id'>): string {
+  return `${origin}/post/${encodeURIComponent(post.id)}`;
 }

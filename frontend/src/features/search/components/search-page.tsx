@@ -5,19 +5,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CloseIcon, SearchIcon } from '../../../components/ui/icons';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
-import {
-  type Hashtag,
-  type SearchResult,
-  type SearchTimeline,
-  type SearchUser,
-  useClearSearchHistory,
-  usePopularTimelines,
-  useRemoveSearchHistoryEntry,
-  useSearchAll,
-  useSearchHistory,
-  useSearchKind,
-  useTrendingHashtags,
-} from '../api/search';
+import { useClearSearchHistory } from '../api/clear-search-history';
+import { usePopularTimelines } from '../api/get-popular-timelines';
+import { useSearchHistory } from '../api/get-search-history';
+import { useTrendingHashtags } from '../api/get-trending-hashtags';
+import { useRemoveSearchHistoryEntry } from '../api/remove-search-history-entry';
+import { type Hashtag, type SearchResult, type SearchTimeline, type SearchUser, useSearchAll, useSearchKind } from '../api/search';
 import { queryTerms } from '../lib/highlight';
 import { HashtagResult, RESULT_ATTRIBUTE, ResultList, ResultSection, type ResultContext, TimelineResult, UserResult } from './search-results';
 import './search.css';

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { LockIcon } from '../../../components/ui/icons';
-import { formatCount, pluralize } from '../../../lib/format';
-import { type Hashtag, recordSearchResult, type SearchTimeline, type SearchUser } from '../api/search';
+import { formatCount, formatDuration, pluralize } from '../../../lib/format';
+import { recordSearchResult } from '../api/record-search';
+import type { Hashtag, SearchTimeline, SearchUser } from '../api/search';
 import { excerpt } from '../lib/highlight';
 import { Highlighted } from './highlighted';
 
@@ -25,7 +26,8 @@ export function TimelineResult({ timeline, context }: { timeline: SearchTimeline
       <Link
         {...result}
         className="search-result__link"
-        to={`/watch/${encodeURIComponent(timeline.id)}`}
+        // Words found in a video's captions open that video.
+        to={`/watch/${encodeURIComponent(timeline.id)}${timeline.spoken ? `?video=${encodeURIComponent(timeline.spoken.videoId)}` : ''}`}
         onClick={() => recordSearchResult(context.query, 'timeline', timeline.id)}
       >
         <span className="search-result__initial" aria-hidden="true">
@@ -39,6 +41,11 @@ export function TimelineResult({ timeline, context }: { timeline: SearchTimeline
             <Highlighted text={timeline.creator.displayName || timeline.creatorName} terms={context.terms} /> · {pluralize(timeline.videoCount, 'video')} ·{' '}
             {pluralize(timeline.views, 'view')}
           </span>
+          {timeline.spoken ? (
+            <span className="search-result__text search-result__spoken">
+              Said at {formatDuration(timeline.spoken.startTime)}: “<Highlighted text={timeline.spoken.text} terms={context.terms} />”
+            </span>
+          ) : null}
           {description ? (
             <span className="search-result__text">
               <Highlighted text={description} terms={context.terms} />

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap, type ApiSchemas } from '../../../lib/api-client';
 import { prefetchedByRoute, shouldRetry } from '../../../lib/react-query';
 
@@ -25,4 +25,14 @@ export function getTimelineQueryOptions(id: string) {
 
 export function useTimeline(id: string) {
   return useQuery(getTimelineQueryOptions(id));
+}
+
+/**
+ * Counts a comment the signed-in person just added. The server keeps the count from an event a
+ * moment after the comment is stored, so asking for the timeline at once could still answer the
+ * old count: the cached timeline counts it itself, and the server's figure comes with the next
+ * regular refresh.
+ */
+export function countAddedComment(queryClient: QueryClient, id: string): void {
+  queryClient.setQueryData<Timeline>(timelineQueryKey(id), (timeline) => (timeline ? { ...timeline, commentsCount: timeline.commentsCount + 1 } : timeline));
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { formatDate, pluralize } from '../../../lib/format';
-import { useVideoThumbnail } from '../../media/api/get-video-thumbnail';
+import { useVideoThumbnail } from '../../../lib/video-thumbnail';
 import type { MyTimeline } from '../api/get-my-timelines';
 import { canEditTimeline, roleLabel, visibilityLabel, visibilityTone } from '../lib/labels';
 import { isSignedThumbnail } from '../lib/studio-list';
@@ -104,6 +104,7 @@ export function StudioTimelineCard({
         </Heading>
         <p className="studio-card__meta">
           <span>{pluralize(timeline.videoCount, 'video')}</span>
+          {timeline.imageCount > 0 ? <span>{pluralize(timeline.imageCount, 'image')}</span> : null}
           <span>{pluralize(timeline.views, 'view')}</span>
           <span>Created {formatDate(timeline.createdAt)}</span>
         </p>

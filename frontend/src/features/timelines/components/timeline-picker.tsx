@@ -71,6 +71,7 @@ export function TimelinePicker({ open, onOpenChange, onSelect, onCreateNew }: Ti
               <span className="picker__item-title">{timeline.title}</span>
               <span className="picker__item-meta">
                 <span>{pluralize(timeline.videoCount, 'video')}</span>
+                {timeline.imageCount > 0 ? <span>{pluralize(timeline.imageCount, 'image')}</span> : null}
                 <span>
                   <span className="visually-hidden">Duration </span>
                   {formatDuration(timeline.duration)}

@@ -16,7 +16,7 @@ import { timelineEmbedCode, timelineShareLink, timelineWatchLink } from '../lib/
 import { validateTimelineTitle } from '../lib/validation';
 import './timelines.css';
 
-export type SettingsTimeline = Pick<Timeline, 'id' | 'title' | 'description' | 'visibility' | 'status' | 'role'>;
+export type SettingsTimeline = Pick<Timeline, 'id' | 'title' | 'description' | 'visibility' | 'status' | 'role'> & Partial<Pick<Timeline, 'sensitive'>>;
 
 export const UPDATE_FAILED = 'Failed to update timeline. Please try again.';
 export const DELETE_FAILED = 'Failed to delete timeline. Please try again.';
@@ -94,6 +94,13 @@ function PrivacyTab({ timeline }: { timeline: SettingsTimeline }) {
           }}
         />
       ))}
+      <Switch
+        label="Sensitive content"
+        description="Viewers see a blurred cover with a Show button first, unless they always show sensitive media."
+        checked={timeline.sensitive ?? false}
+        disabled={pending}
+        onCheckedChange={(on) => save({ sensitive: on })}
+      />
     </div>
   );
 }
@@ -126,13 +133,21 @@ function SharingTab({ timeline }: { timeline: SettingsTimeline }) {
       ) : null}
       <CopyRow label="Share link" value={shareLink} copyLabel="Copy share link" onCopy={() => void copy(timeline.id, shareLink, 'share-link')} />
       <CopyRow label="Watch link" value={watchLink} copyLabel="Copy watch link" onCopy={() => void copy(timeline.id, watchLink, 'watch-link')} />
-      <CopyRow
-        label="Embed code"
-        value={embedCode}
-        copyLabel="Copy embed code"
-        multiline
-        onCopy={() => void copy(timeline.id, embedCode, 'embed')}
-      />
+      {/* An embed plays for anyone on another site: a private timeline's would only say it is unavailable. */}
+      {timeline.visibility === 'private' ? (
+        <p className="muted">An embed code is offered once the timeline is public or unlisted.</p>
+      ) : (
+        <>
+          {timeline.status !== 'published' ? <p className="muted">The embedded player shows the timeline once it is published.</p> : null}
+          <CopyRow
+            label="Embed code"
+            value={embedCode}
+            copyLabel="Copy embed code"
+            multiline
+            onCopy={() => void copy(timeline.id, embedCode, 'embed')}
+          />
+        </>
+      )}
     </div>
   );
 }
@@ -218,7 +233,9 @@ export function TimelineSettingsDialog({ timeline, open, onOpenChange, onDeleted
         </Link>
       }
     >
-      <Tabs.Root className="tabs" defaultValue={initialTab}>
+      {/* Every tab stays mounted, one over the other: the dialog keeps the height of the tallest
+          instead of jumping at each tab, and an edit survives a look at another tab. */}
+      <Tabs.Root className="tabs tabs--stacked" defaultValue={initialTab}>
         <Tabs.List className="tabs__list" aria-label="Settings sections">
           <Tabs.Trigger className="tabs__trigger" value="general">
             General
@@ -233,16 +250,16 @@ export function TimelineSettingsDialog({ timeline, open, onOpenChange, onDeleted
             Advanced
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content className="tabs__panel" value="general">
+        <Tabs.Content className="tabs__panel" value="general" forceMount>
           <GeneralTab timeline={timeline} />
         </Tabs.Content>
-        <Tabs.Content className="tabs__panel" value="privacy">
+        <Tabs.Content className="tabs__panel" value="privacy" forceMount>
           <PrivacyTab timeline={timeline} />
         </Tabs.Content>
-        <Tabs.Content className="tabs__panel" value="sharing">
+        <Tabs.Content className="tabs__panel" value="sharing" forceMount>
           <SharingTab timeline={timeline} />
         </Tabs.Content>
-        <Tabs.Content className="tabs__panel" value="advanced">
+        <Tabs.Content className="tabs__panel" value="advanced" forceMount>
           <AdvancedTab
             timeline={timeline}
             onDeleted={() => {

@@ -1,12 +1,19 @@
+// The profile's lists: their tabs, their cache keys, and one infinite query over whichever list a
+// tab shows (each list's endpoint has a file of its own).
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequestWithHeaders, type ApiSchemas } from '../../../lib/api-client';
+import { getActivityPage, type Activity } from './get-activity';
+import { getFollowersPage, type Person } from './get-followers';
+import { getFollowingListPage } from './get-following-list';
 import { userQueryKey } from './get-profile';
+import { getUserTimelinesPage, type UserTimeline } from './get-user-timelines';
+import type { UserListPage } from './user-list-page';
 
-export type Person = ApiSchemas['FollowPersonDto'];
-export type UserTimeline = ApiSchemas['UserTimelineDto'];
-export type Activity = ApiSchemas['ActivityDto'];
+export type { Activity } from './get-activity';
+export type { Person } from './get-followers';
+export type { UserTimeline } from './get-user-timelines';
+export type { UserListPage } from './user-list-page';
 
-/** A person's lists, as the profile's tabs show them (each a cursor-paginated call). */
+/** A person's lists, as the profile's tabs show them (each a cursor-paginated endpoint of its own). */
 export type UserListKind = 'timelines' | 'followers' | 'following-list' | 'activity';
 
 export interface UserListItem {
@@ -14,11 +21,6 @@ export interface UserListItem {
   followers: Person;
   'following-list': Person;
   activity: Activity;
-}
-
-export interface UserListPage<T> {
-  items: T[];
-  nextCursor: string | null;
 }
 
 /** The profile's tabs (spec 001, "Profile"), each showing one list; the open one is `?tab=`. */
@@ -36,23 +38,21 @@ export function profileTabOf(value: string | null): ProfileTab {
   return PROFILE_TABS.find((tab) => tab.value === value) ?? PROFILE_TABS[0];
 }
 
-/** Items per page of a profile tab. */
-export const USER_LIST_PAGE_SIZE = 20;
-
 export const userListQueryKey = (id: string, kind: UserListKind) => [...userQueryKey(id), kind] as const;
 
 /** The lists that show people (and whether the caller follows each). */
 export const PEOPLE_LISTS: readonly UserListKind[] = ['followers', 'following-list'];
 
-export async function getUserListPage<K extends UserListKind>(id: string, kind: K, cursor?: string): Promise<UserListPage<UserListItem[K]>> {
-  const query = new URLSearchParams({ limit: String(USER_LIST_PAGE_SIZE) });
-  if (cursor) query.set('cursor', cursor);
-  const { data, headers } = await apiRequestWithHeaders<UserListItem[K][]>(
-    'GET',
-    `/api/users/${encodeURIComponent(id)}/${kind}?${query.toString()}`,
-  );
-  const next = headers.get('X-Next-Cursor');
-  return { items: Array.isArray(data) ? data : [], nextCursor: next && next !== cursor ? next : null };
+/** Each list's endpoint (GET /api/users/{id}/<kind>), one page at a time. */
+const LIST_PAGES: { [K in UserListKind]: (id: string, cursor?: string) => Promise<UserListPage<UserListItem[K]>> } = {
+  timelines: getUserTimelinesPage,
+  followers: getFollowersPage,
+  'following-list': getFollowingListPage,
+  activity: getActivityPage,
+};
+
+export function getUserListPage<K extends UserListKind>(id: string, kind: K, cursor?: string): Promise<UserListPage<UserListItem[K]>> {
+  return LIST_PAGES[kind](id, cursor);
 }
 
 export function getUserListQueryOptions<K extends UserListKind>(id: string, kind: K) {

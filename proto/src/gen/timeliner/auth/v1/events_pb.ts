@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/auth/v1/events.proto.
  */
 export const file_timeliner_auth_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9ldmVudHMucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIowBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRITCgZhdmF0YXIYBSABKAlIAIgBARISCgppc19wcml2YXRlGAYgASgIQgkKB19hdmF0YXIilgIKC1VzZXJVcGRhdGVkEg8KB3VzZXJfaWQYASABKAkSGQoMZGlzcGxheV9uYW1lGAIgASgJSACIAQESEAoDYmlvGAMgASgJSAGIAQESEwoGYXZhdGFyGAQgASgJSAKIAQESFQoIdXNlcm5hbWUYBSABKAlIA4gBARIXCgppc19wcml2YXRlGAYgASgISASIAQESFQoIbG9jYXRpb24YByABKAlIBYgBARIUCgd3ZWJzaXRlGAggASgJSAaIAQFCDwoNX2Rpc3BsYXlfbmFtZUIGCgRfYmlvQgkKB19hdmF0YXJCCwoJX3VzZXJuYW1lQg0KC19pc19wcml2YXRlQgsKCV9sb2NhdGlvbkIKCghfd2Vic2l0ZSJ+Cg5TZXNzaW9uUmV2b2tlZBISCgpzZXNzaW9uX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEgoKdG9rZW5faGFzaBgDIAEoCRIzCgZyZWFzb24YBCABKA4yIy50aW1lbGluZXIuYXV0aC52MS5SZXZvY2F0aW9uUmVhc29uKqIBChBSZXZvY2F0aW9uUmVhc29uEiEKHVJFVk9DQVRJT05fUkVBU09OX1VOU1BFQ0lGSUVEEAASHAoYUkVWT0NBVElPTl9SRUFTT05fTE9HT1VUEAESJgoiUkVWT0NBVElPTl9SRUFTT05fUEFTU1dPUkRfQ0hBTkdFRBACEiUKIVJFVk9DQVRJT05fUkVBU09OX0FDQ09VTlRfREVMRVRFRBADYgZwcm90bzM");
+  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9ldmVudHMucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIqUBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRITCgZhdmF0YXIYBSABKAlIAIgBARISCgppc19wcml2YXRlGAYgASgIEhcKD3Byb2ZpbGVfdmVyc2lvbhgHIAEoBEIJCgdfYXZhdGFyIs0CCgtVc2VyVXBkYXRlZBIPCgd1c2VyX2lkGAEgASgJEhkKDGRpc3BsYXlfbmFtZRgCIAEoCUgAiAEBEhAKA2JpbxgDIAEoCUgBiAEBEhMKBmF2YXRhchgEIAEoCUgCiAEBEhUKCHVzZXJuYW1lGAUgASgJSAOIAQESFwoKaXNfcHJpdmF0ZRgGIAEoCEgEiAEBEhUKCGxvY2F0aW9uGAcgASgJSAWIAQESFAoHd2Vic2l0ZRgIIAEoCUgGiAEBEhIKBWVtYWlsGAkgASgJSAeIAQESFwoPcHJvZmlsZV92ZXJzaW9uGAogASgEQg8KDV9kaXNwbGF5X25hbWVCBgoEX2Jpb0IJCgdfYXZhdGFyQgsKCV91c2VybmFtZUINCgtfaXNfcHJpdmF0ZUILCglfbG9jYXRpb25CCgoIX3dlYnNpdGVCCAoGX2VtYWlsIn4KDlNlc3Npb25SZXZva2VkEhIKCnNlc3Npb25faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgp0b2tlbl9oYXNoGAMgASgJEjMKBnJlYXNvbhgEIAEoDjIjLnRpbWVsaW5lci5hdXRoLnYxLlJldm9jYXRpb25SZWFzb24qywEKEFJldm9jYXRpb25SZWFzb24SIQodUkVWT0NBVElPTl9SRUFTT05fVU5TUEVDSUZJRUQQABIcChhSRVZPQ0FUSU9OX1JFQVNPTl9MT0dPVVQQARImCiJSRVZPQ0FUSU9OX1JFQVNPTl9QQVNTV09SRF9DSEFOR0VEEAISJQohUkVWT0NBVElPTl9SRUFTT05fQUNDT1VOVF9ERUxFVEVEEAMSJwojUkVWT0NBVElPTl9SRUFTT05fQUNDT1VOVF9TVVNQRU5ERUQQBGIGcHJvdG8z");
 
 /**
  * A new account exists. Subject `auth.user.registered.v1`.
@@ -51,6 +51,14 @@ export type UserRegistered = Message<"timeliner.auth.v1.UserRegistered"> & {
    * @generated from field: bool is_private = 6;
    */
   isPrivate: boolean;
+
+  /**
+   * The profile's version: 1 for a new account, one more with every later UserUpdated. A copy of the
+   * profile keeps the highest version it applied; a registration never rolls it back.
+   *
+   * @generated from field: uint64 profile_version = 7;
+   */
+  profileVersion: bigint;
 };
 
 /**
@@ -63,7 +71,12 @@ export const UserRegisteredSchema: GenMessage<UserRegistered> = /*@__PURE__*/
 /**
  * A user changed their public profile. Subject `auth.user.updated.v1`.
  *
- * Only the fields that changed are present; an empty string means the field was cleared.
+ * With a `profile_version` (every event published now), the event is the whole profile as of that
+ * version: every field is present, an empty string for one that is blank. A consumer applies it
+ * only over an older copy, so events retried out of order (one that waited for the registration,
+ * then a later one that did not) never put an older name back. Without one (an event published
+ * before versions, still in the stream), only the fields that changed are present and an empty
+ * string means the field was cleared.
  *
  * @generated from message timeliner.auth.v1.UserUpdated
  */
@@ -109,6 +122,21 @@ export type UserUpdated = Message<"timeliner.auth.v1.UserUpdated"> & {
    * @generated from field: optional string website = 8;
    */
   website?: string | undefined;
+
+  /**
+   * The sign-in e-mail address (with a version always; without one, only once a change is confirmed
+   * from the new address).
+   *
+   * @generated from field: optional string email = 9;
+   */
+  email?: string | undefined;
+
+  /**
+   * The version this event brings the profile to (see above); 0 in events published before versions.
+   *
+   * @generated from field: uint64 profile_version = 10;
+   */
+  profileVersion: bigint;
 };
 
 /**
@@ -185,6 +213,13 @@ export enum RevocationReason {
    * @generated from enum value: REVOCATION_REASON_ACCOUNT_DELETED = 3;
    */
   ACCOUNT_DELETED = 3,
+
+  /**
+   * Moderators suspended the account; every session of the user is revoked.
+   *
+   * @generated from enum value: REVOCATION_REASON_ACCOUNT_SUSPENDED = 4;
+   */
+  ACCOUNT_SUSPENDED = 4,
 }
 
 /**

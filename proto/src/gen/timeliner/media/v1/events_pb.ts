@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/media/v1/events.proto.
  */
 export const file_timeliner_media_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch90aW1lbGluZXIvbWVkaWEvdjEvZXZlbnRzLnByb3RvEhJ0aW1lbGluZXIubWVkaWEudjEiuAEKD1VwbG9hZENvbXBsZXRlZBIQCghtZWRpYV9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRITCgt1cGxvYWRlcl9pZBgDIAEoCRIxCgptZWRpYV90eXBlGAQgASgOMh0udGltZWxpbmVyLm1lZGlhLnYxLk1lZGlhVHlwZRIVCg1vcmlnaW5hbF9uYW1lGAUgASgJEhEKCW1pbWVfdHlwZRgGIAEoCRIMCgRzaXplGAcgASgDIq0BCg5WaWRlb1Byb2Nlc3NlZBIQCghtZWRpYV9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRIQCghkdXJhdGlvbhgDIAEoARINCgV3aWR0aBgEIAEoBRIOCgZoZWlnaHQYBSABKAUSLwoLcmVjb3JkZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlbmRpdGlvbnMYByADKAUiRAoLVmlkZW9GYWlsZWQSEAoIbWVkaWFfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSDgoGcmVhc29uGAMgASgJIlYKDkltYWdlUHJvY2Vzc2VkEhAKCG1lZGlhX2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJEg0KBXdpZHRoGAMgASgFEg4KBmhlaWdodBgEIAEoBSJ6CgxNZWRpYURlbGV0ZWQSEAoIbWVkaWFfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSMQoKbWVkaWFfdHlwZRgDIAEoDjIdLnRpbWVsaW5lci5tZWRpYS52MS5NZWRpYVR5cGUSEAoIZHVyYXRpb24YBCABKAEiOAoOTWVkaWFSZW9yZGVyZWQSEwoLdGltZWxpbmVfaWQYASABKAkSEQoJbWVkaWFfaWRzGAIgAygJImIKD0V4cG9ydENvbXBsZXRlZBIRCglleHBvcnRfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSFAoMcmVxdWVzdGVyX2lkGAMgASgJEhEKCWZpbGVfbmFtZRgEIAEoCSpTCglNZWRpYVR5cGUSGgoWTUVESUFfVFlQRV9VTlNQRUNJRklFRBAAEhQKEE1FRElBX1RZUEVfVklERU8QARIUChBNRURJQV9UWVBFX0lNQUdFEAJiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Ch90aW1lbGluZXIvbWVkaWEvdjEvZXZlbnRzLnByb3RvEhJ0aW1lbGluZXIubWVkaWEudjEiuAEKD1VwbG9hZENvbXBsZXRlZBIQCghtZWRpYV9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRITCgt1cGxvYWRlcl9pZBgDIAEoCRIxCgptZWRpYV90eXBlGAQgASgOMh0udGltZWxpbmVyLm1lZGlhLnYxLk1lZGlhVHlwZRIVCg1vcmlnaW5hbF9uYW1lGAUgASgJEhEKCW1pbWVfdHlwZRgGIAEoCRIMCgRzaXplGAcgASgDIq0BCg5WaWRlb1Byb2Nlc3NlZBIQCghtZWRpYV9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRIQCghkdXJhdGlvbhgDIAEoARINCgV3aWR0aBgEIAEoBRIOCgZoZWlnaHQYBSABKAUSLwoLcmVjb3JkZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlbmRpdGlvbnMYByADKAUiRAoLVmlkZW9GYWlsZWQSEAoIbWVkaWFfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSDgoGcmVhc29uGAMgASgJIlYKDkltYWdlUHJvY2Vzc2VkEhAKCG1lZGlhX2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJEg0KBXdpZHRoGAMgASgFEg4KBmhlaWdodBgEIAEoBSJ6CgxNZWRpYURlbGV0ZWQSEAoIbWVkaWFfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSMQoKbWVkaWFfdHlwZRgDIAEoDjIdLnRpbWVsaW5lci5tZWRpYS52MS5NZWRpYVR5cGUSEAoIZHVyYXRpb24YBCABKAEiOAoOTWVkaWFSZW9yZGVyZWQSEwoLdGltZWxpbmVfaWQYASABKAkSEQoJbWVkaWFfaWRzGAIgAygJImIKD0V4cG9ydENvbXBsZXRlZBIRCglleHBvcnRfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSFAoMcmVxdWVzdGVyX2lkGAMgASgJEhEKCWZpbGVfbmFtZRgEIAEoCSJOChBFeHBvcnREb3dubG9hZGVkEhEKCWV4cG9ydF9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRISCgp2aWV3ZXJfa2V5GAMgASgJKlMKCU1lZGlhVHlwZRIaChZNRURJQV9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQTUVESUFfVFlQRV9WSURFTxABEhQKEE1FRElBX1RZUEVfSU1BR0UQAmIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * An upload finished and its original is stored; processing is queued.
@@ -269,6 +269,39 @@ export type ExportCompleted = Message<"timeliner.media.v1.ExportCompleted"> & {
  */
 export const ExportCompletedSchema: GenMessage<ExportCompleted> = /*@__PURE__*/
   messageDesc(file_timeliner_media_v1_events, 6);
+
+/**
+ * An export's file was downloaded: fetched from its first byte (a whole GET, or a range
+ * starting at 0). Subject `media.export.downloaded.v1`.
+ *
+ * @generated from message timeliner.media.v1.ExportDownloaded
+ */
+export type ExportDownloaded = Message<"timeliner.media.v1.ExportDownloaded"> & {
+  /**
+   * @generated from field: string export_id = 1;
+   */
+  exportId: string;
+
+  /**
+   * @generated from field: string timeline_id = 2;
+   */
+  timelineId: string;
+
+  /**
+   * Who downloaded it: "u:<user id>" when signed in, else "a:" and a keyed hash of the address
+   * and the UTC day (never the address itself).
+   *
+   * @generated from field: string viewer_key = 3;
+   */
+  viewerKey: string;
+};
+
+/**
+ * Describes the message timeliner.media.v1.ExportDownloaded.
+ * Use `create(ExportDownloadedSchema)` to create a new message.
+ */
+export const ExportDownloadedSchema: GenMessage<ExportDownloaded> = /*@__PURE__*/
+  messageDesc(file_timeliner_media_v1_events, 7);
 
 /**
  * @generated from enum timeliner.media.v1.MediaType

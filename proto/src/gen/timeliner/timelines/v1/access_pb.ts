@@ -4,7 +4,7 @@
 
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
-import type { CollaboratorRole } from "./events_pb.js";
+import type { CollaboratorRole, Visibility } from "./events_pb.js";
 import { file_timeliner_timelines_v1_events } from "./events_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/timelines/v1/access.proto.
  */
 export const file_timeliner_timelines_v1_access: GenFile = /*@__PURE__*/
-  fileDesc("CiN0aW1lbGluZXIvdGltZWxpbmVzL3YxL2FjY2Vzcy5wcm90bxIWdGltZWxpbmVyLnRpbWVsaW5lcy52MSJCChpDaGVja1RpbWVsaW5lQWNjZXNzUmVxdWVzdBITCgt0aW1lbGluZV9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIogBChhDaGVja1RpbWVsaW5lQWNjZXNzUmVwbHkSEAoIY2FuX3ZpZXcYASABKAgSEAoIY2FuX2VkaXQYAiABKAgSNgoEcm9sZRgDIAEoDjIoLnRpbWVsaW5lci50aW1lbGluZXMudjEuQ29sbGFib3JhdG9yUm9sZRIQCghvd25lcl9pZBgEIAEoCWIGcHJvdG8z", [file_timeliner_timelines_v1_events]);
+  fileDesc("CiN0aW1lbGluZXIvdGltZWxpbmVzL3YxL2FjY2Vzcy5wcm90bxIWdGltZWxpbmVyLnRpbWVsaW5lcy52MSJCChpDaGVja1RpbWVsaW5lQWNjZXNzUmVxdWVzdBITCgt0aW1lbGluZV9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIt4BChhDaGVja1RpbWVsaW5lQWNjZXNzUmVwbHkSEAoIY2FuX3ZpZXcYASABKAgSEAoIY2FuX2VkaXQYAiABKAgSNgoEcm9sZRgDIAEoDjIoLnRpbWVsaW5lci50aW1lbGluZXMudjEuQ29sbGFib3JhdG9yUm9sZRIQCghvd25lcl9pZBgEIAEoCRI2Cgp2aXNpYmlsaXR5GAUgASgOMiIudGltZWxpbmVyLnRpbWVsaW5lcy52MS5WaXNpYmlsaXR5EhIKBXRpdGxlGAYgASgJSACIAQFCCAoGX3RpdGxlYgZwcm90bzM", [file_timeliner_timelines_v1_events]);
 
 /**
  * @generated from message timeliner.timelines.v1.CheckTimelineAccessRequest
@@ -67,6 +67,19 @@ export type CheckTimelineAccessReply = Message<"timeliner.timelines.v1.CheckTime
    * @generated from field: string owner_id = 4;
    */
   ownerId: string;
+
+  /**
+   * What a service announcing something on the timeline puts in its event, so that the event's
+   * consumers need no copy of the timeline to act: set, like owner_id, only when can_view.
+   *
+   * @generated from field: timeliner.timelines.v1.Visibility visibility = 5;
+   */
+  visibility: Visibility;
+
+  /**
+   * @generated from field: optional string title = 6;
+   */
+  title?: string | undefined;
 };
 
 /**

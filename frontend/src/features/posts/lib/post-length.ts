@@ -1,0 +1,2 @@
+/** Longest post the server accepts. */
+export const POST_MAX_LENGTH = 5000;

@@ -1,0 +1,14 @@
+/**
+ * What the moderation desk takes out of every read of this service: an item moderators hid, and
+ * everything by an account while it is suspended. SQL fragments to add to a read's WHERE clause,
+ * next to the other filters of that read.
+ */
+
+/** True for an item that is shown: not hidden by moderators, its author not suspended now. */
+export const shownByModerators = (contentType: 'post' | 'post_comment' | 'timeline_comment' | 'video_comment' | 'timeline', id: string, authorId: string): string =>
+  `NOT EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = '${contentType}' AND mc.content_id = ${id} AND mc.hidden)
+   AND ${authorNotSuspended(authorId)}`;
+
+/** True when the account is not suspended now. */
+export const authorNotSuspended = (authorId: string): string =>
+  `NOT EXISTS (SELECT 1 FROM account_suspensions su WHERE su.user_id = ${authorId} AND (su.until IS NULL OR su.until > now()))`;

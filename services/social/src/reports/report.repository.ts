@@ -1,0 +1,59 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ReportableType } from './content-report.entity.js';
+
+/** A report as the answer shows it. */
+export interface ReportRow {
+  id: string;
+  contentType: ReportableType;
+  contentId: string;
+  reason: string;
+  description: string | null;
+  status: string;
+  createdAt: Date;
+}
+
+const REPORT_COLUMNS = `id, content_type AS "contentType", content_id AS "contentId", reason, description, status, created_at AS "createdAt"`;
+
+/** Where the timeline of a comment is, for the visibility check (a post comment has none). */
+const COMMENT_TIMELINE: Record<'timeline_comment' | 'video_comment', string> = {
+  timeline_comment: 'SELECT timeline_id AS "timelineId" FROM timeline_comments WHERE id = $1',
+  video_comment: 'SELECT timeline_id AS "timelineId" FROM video_comments WHERE id = $1',
+};
+
+/** content_reports: one row per reporter and item; and the reported items' existence, for the checks before a report. */
+export class ReportRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Files the report; null when the reporter had already reported the item (the first report stands). */
+  async insert(manager: EntityManager, report: { id: string; reporterId: string; contentType: ReportableType; contentId: string; reason: string; description: string | null }): Promise<ReportRow | null> {
+    const [row] = (await manager.query(
+      `INSERT INTO content_reports (id, reporter_id, content_type, content_id, reason, description)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT ON CONSTRAINT content_reports_once_per_reporter DO NOTHING
+       RETURNING ${REPORT_COLUMNS}`,
+      [report.id, report.reporterId, report.contentType, report.contentId, report.reason, report.description],
+    )) as ReportRow[];
+    return row ?? null;
+  }
+
+  /** The reporter's report of the item. */
+  async find(reporterId: string, contentType: ReportableType, contentId: string): Promise<ReportRow | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT ${REPORT_COLUMNS} FROM content_reports WHERE reporter_id = $1 AND content_type = $2 AND content_id = $3`,
+      [reporterId, contentType, contentId],
+    )) as ReportRow[];
+    return row ?? null;
+  }
+
+  /** Whether the post or post comment exists. */
+  async postItemExists(type: 'post' | 'post_comment', id: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(`SELECT 1 FROM ${type === 'post' ? 'posts' : 'post_comments'} WHERE id = $1`, [id])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** The timeline a timeline or video comment is on; null when there is no such comment. */
+  async commentTimeline(type: 'timeline_comment' | 'video_comment', id: string): Promise<string | null> {
+    const [row] = (await this.dataSource.query(COMMENT_TIMELINE[type], [id])) as Array<{ timelineId: string }>;
+    return row?.timelineId ?? null;
+  }
+}
