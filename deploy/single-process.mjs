@@ -107,9 +107,11 @@ const gateway = await createGateway({
   webDist: path.resolve(root, config.WEB_DIST),
 });
 await gateway.listen({ port: config.PORT, host: config.HOST });
+// The port it listens on (PORT=0 asks the system for a free one).
+const publicPort = gateway.getHttpServer().address()?.port ?? config.PORT;
 
 logger.info({ seconds: Number(process.uptime().toFixed(2)), dataDir, database: embedded ? 'embedded' : 'DATABASE_URL', probes: internalUrlOf(gateway) }, 'ready');
-console.log(`\n  Timeliner is running at http://${shownHost}:${config.PORT}\n  Invitation links lead to ${publicOrigin ?? 'the address the app is opened at (PUBLIC_ORIGIN sets one)'}\n`);
+console.log(`\n  Timeliner is running at http://${shownHost}:${publicPort}\n  Invitation links lead to ${publicOrigin ?? 'the address the app is opened at (PUBLIC_ORIGIN sets one)'}\n`);
 // Probes and metrics are never on the public port: on the internal one, loopback unless INTERNAL_HOST says otherwise.
 console.log(`  Probes and metrics (this machine only): ${internalUrlOf(gateway)}/health/ready, ${internalUrlOf(gateway)}/metrics\n`);
 

@@ -67,8 +67,11 @@ describe('private accounts journey', () => {
       await expect(page.getByText(postWords).count()).resolves.toBe(0);
       // the post itself is as absent as one that does not exist
       expect((await callApi(product.baseUrl, 'GET', `/api/posts/${postId}`, { token: asker.token })).status).toBe(404);
+      // The button turns at once (optimistically); the reload waits for the server's answer.
+      const asked = page.waitForResponse((res) => res.request().method() === 'POST' && res.url().endsWith(`/api/users/${owner.id}/follow`));
       await button(page, 'Follow').click();
       await page.getByRole('button', { name: 'Requested: take back the follow request' }).waitFor();
+      expect((await asked).status()).toBeLessThan(300);
       // still closed: a request is not a follow
       await page.reload();
       await heading(page, 'This account is private').waitFor();

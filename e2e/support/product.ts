@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -51,16 +50,6 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
 /**
  * The real product, started the way `npm start` does (deploy/single-process.mjs, built code and
  * the built web app), on its own database and data directory. Needs `npm run build` first,
@@ -69,17 +58,16 @@ const freePort = (): Promise<number> =>
 export async function startProduct(label: string, env: Record<string, string> = {}): Promise<RunningProduct> {
   const db: TestDatabase = await createTestDatabase(label, { template: productTemplate() });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `tl-e2e-${label}-`));
-  const port = await freePort();
-  // Probes and metrics are on the internal port (loopback), never on the product's.
-  const internalPort = await freePort();
   let log = '';
+  // Both ports chosen by the system as the product binds them (a port found free beforehand can be
+  // taken by another test's process before the product binds it); it prints where it listens.
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'deploy/single-process.mjs')], {
     cwd: root,
     env: {
       ...process.env,
       NODE_OPTIONS: '',
-      PORT: String(port),
-      INTERNAL_PORT: String(internalPort),
+      PORT: '0',
+      INTERNAL_PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
@@ -90,24 +78,29 @@ export async function startProduct(label: string, env: Record<string, string> = 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`the product (${label}) exited with ${code ?? signal} before its test stopped it:\n${log.slice(-8_000)}\n`);
+  });
   child.stdout!.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-
   const deadline = Date.now() + 60_000;
+  let baseUrl: string | undefined;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}:\n${log}`);
-    const ready = await isReady(`http://127.0.0.1:${internalPort}/health/ready`);
-    if (ready) break;
+    baseUrl ??= /Timeliner is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1];
+    const probes = /Probes and metrics \(this machine only\): (http:\/\/127\.0\.0\.1:\d+)\/health\/ready/.exec(log)?.[1];
+    if (baseUrl && probes && (await isReady(`${probes}/health/ready`))) break;
     if (Date.now() > deadline) throw new Error(`the product did not become ready:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 
   return {
-    baseUrl,
+    baseUrl: baseUrl!,
     dataDir,
     output: () => log,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');

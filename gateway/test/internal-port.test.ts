@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { loadConfig } from '@timeliner/platform';
+import { createLogger, loadConfig } from '@timeliner/platform';
 import { GatewayConfig } from '../src/gateway.config.js';
+import { createGateway } from '../src/gateway.js';
+import { internalUrlOf } from '../src/http/internal-port.js';
 import { type FakeUpstream, startFakeUpstream } from './support/fake-upstream.js';
 import { type RunningGateway, SECRET, startGateway } from './support/start-gateway.js';
 import { openTestBus, type TestBus } from './support/test-bus.js';
@@ -91,6 +93,21 @@ describe('probes and metrics by default', () => {
       }
     } finally {
       await gateway.close();
+    }
+  });
+
+  it('report not ready until the public port listens, which opens after the probes', async () => {
+    const config = loadConfig(GatewayConfig, { LOG_LEVEL: 'silent', INTERNAL_PORT: '0' });
+    const app = await createGateway({ config, logger: createLogger('gateway-test', 'silent'), bus: bus.gateway, services: { auth: upstream.url }, identitySecret: SECRET, routes: [] });
+    try {
+      const internalUrl = internalUrlOf(app)!;
+      const before = await fetch(`${internalUrl}/health/ready`);
+      expect([before.status, await before.json()]).toEqual([503, expect.objectContaining({ checks: { bus: 'up', listening: 'down' } })]);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const after = await fetch(`${internalUrl}/health/ready`);
+      expect([after.status, await after.json()]).toEqual([200, { status: 'ok', checks: { bus: 'up', listening: 'up' } }]);
+    } finally {
+      await app.close();
     }
   });
 

@@ -257,7 +257,7 @@ describe('gateway proxy', () => {
       expect(response.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The service is unavailable, try again shortly' });
       expect(response.headers['retry-after']).toBe('2');
       await request(down.url).get('/api/auth/echo').expect(200);
-      expect((await request(down.internalUrl).get('/health/ready').expect(200)).body).toEqual({ status: 'ok', checks: { bus: 'up' } });
+      expect((await request(down.internalUrl).get('/health/ready').expect(200)).body).toEqual({ status: 'ok', checks: { bus: 'up', listening: 'up' } });
     } finally {
       await down.close();
     }
@@ -335,7 +335,7 @@ describe('gateway proxy', () => {
   it('reports liveness, readiness and metrics', async () => {
     await request(gateway.internalUrl).get('/health/live').expect(200, { status: 'ok' });
     const ready = await request(gateway.internalUrl).get('/health/ready').expect(200);
-    expect(ready.body).toEqual({ status: 'ok', checks: { bus: 'up' } });
+    expect(ready.body).toEqual({ status: 'ok', checks: { bus: 'up', listening: 'up' } });
     const metrics = await request(gateway.internalUrl).get('/metrics').expect(200);
     expect(metrics.text).toMatch(/gateway_upstream_duration_seconds_count\{service="auth",route="\/api\/auth\/\*",method="GET",status="206"/);
     expect(metrics.text).toMatch(/gateway_upstream_failures_total\{service="auth",route="\/api\/auth\/\*",reason="timeout"\} 1/);
