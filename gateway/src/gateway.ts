@@ -94,8 +94,8 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     onResult: (result) => metrics.sessionChecks.inc({ result }),
   });
 
-  let publicServer: Server | undefined;
-  @Module({ imports: [PlatformModule.forRoot({ logger, registry, healthChecks: gatewayHealthChecks(bus, () => publicServer) })] })
+  const publicServer: { current?: Server } = {};
+  @Module({ imports: [PlatformModule.forRoot({ logger, registry, healthChecks: gatewayHealthChecks(bus, () => publicServer.current) })] })
   class GatewayRootModule {}
 
   const adapter = new FastifyAdapter({
@@ -115,7 +115,7 @@ export async function createGateway(options: GatewayOptions): Promise<NestFastif
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  publicServer = app.getHttpServer() as Server;
+  publicServer.current = app.getHttpServer() as Server;
   app.useGlobalFilters(new HttpErrorFilter(logger));
 
   // Order matters: hooks run in registration order, and rate limits attach to routes declared after them.
