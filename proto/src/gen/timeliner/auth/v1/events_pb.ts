@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/auth/v1/events.proto.
  */
 export const file_timeliner_auth_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9ldmVudHMucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIqUBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRITCgZhdmF0YXIYBSABKAlIAIgBARISCgppc19wcml2YXRlGAYgASgIEhcKD3Byb2ZpbGVfdmVyc2lvbhgHIAEoBEIJCgdfYXZhdGFyIs0CCgtVc2VyVXBkYXRlZBIPCgd1c2VyX2lkGAEgASgJEhkKDGRpc3BsYXlfbmFtZRgCIAEoCUgAiAEBEhAKA2JpbxgDIAEoCUgBiAEBEhMKBmF2YXRhchgEIAEoCUgCiAEBEhUKCHVzZXJuYW1lGAUgASgJSAOIAQESFwoKaXNfcHJpdmF0ZRgGIAEoCEgEiAEBEhUKCGxvY2F0aW9uGAcgASgJSAWIAQESFAoHd2Vic2l0ZRgIIAEoCUgGiAEBEhIKBWVtYWlsGAkgASgJSAeIAQESFwoPcHJvZmlsZV92ZXJzaW9uGAogASgEQg8KDV9kaXNwbGF5X25hbWVCBgoEX2Jpb0IJCgdfYXZhdGFyQgsKCV91c2VybmFtZUINCgtfaXNfcHJpdmF0ZUILCglfbG9jYXRpb25CCgoIX3dlYnNpdGVCCAoGX2VtYWlsIn4KDlNlc3Npb25SZXZva2VkEhIKCnNlc3Npb25faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgp0b2tlbl9oYXNoGAMgASgJEjMKBnJlYXNvbhgEIAEoDjIjLnRpbWVsaW5lci5hdXRoLnYxLlJldm9jYXRpb25SZWFzb24qywEKEFJldm9jYXRpb25SZWFzb24SIQodUkVWT0NBVElPTl9SRUFTT05fVU5TUEVDSUZJRUQQABIcChhSRVZPQ0FUSU9OX1JFQVNPTl9MT0dPVVQQARImCiJSRVZPQ0FUSU9OX1JFQVNPTl9QQVNTV09SRF9DSEFOR0VEEAISJQohUkVWT0NBVElPTl9SRUFTT05fQUNDT1VOVF9ERUxFVEVEEAMSJwojUkVWT0NBVElPTl9SRUFTT05fQUNDT1VOVF9TVVNQRU5ERUQQBGIGcHJvdG8z");
+  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9ldmVudHMucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIqUBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRITCgZhdmF0YXIYBSABKAlIAIgBARISCgppc19wcml2YXRlGAYgASgIEhcKD3Byb2ZpbGVfdmVyc2lvbhgHIAEoBEIJCgdfYXZhdGFyIs0CCgtVc2VyVXBkYXRlZBIPCgd1c2VyX2lkGAEgASgJEhkKDGRpc3BsYXlfbmFtZRgCIAEoCUgAiAEBEhAKA2JpbxgDIAEoCUgBiAEBEhMKBmF2YXRhchgEIAEoCUgCiAEBEhUKCHVzZXJuYW1lGAUgASgJSAOIAQESFwoKaXNfcHJpdmF0ZRgGIAEoCEgEiAEBEhUKCGxvY2F0aW9uGAcgASgJSAWIAQESFAoHd2Vic2l0ZRgIIAEoCUgGiAEBEhIKBWVtYWlsGAkgASgJSAeIAQESFwoPcHJvZmlsZV92ZXJzaW9uGAogASgEQg8KDV9kaXNwbGF5X25hbWVCBgoEX2Jpb0IJCgdfYXZhdGFyQgsKCV91c2VybmFtZUINCgtfaXNfcHJpdmF0ZUILCglfbG9jYXRpb25CCgoIX3dlYnNpdGVCCAoGX2VtYWlsIn4KDlNlc3Npb25SZXZva2VkEhIKCnNlc3Npb25faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgp0b2tlbl9oYXNoGAMgASgJEjMKBnJlYXNvbhgEIAEoDjIjLnRpbWVsaW5lci5hdXRoLnYxLlJldm9jYXRpb25SZWFzb24iPwoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCSr1AQoQUmV2b2NhdGlvblJlYXNvbhIhCh1SRVZPQ0FUSU9OX1JFQVNPTl9VTlNQRUNJRklFRBAAEhwKGFJFVk9DQVRJT05fUkVBU09OX0xPR09VVBABEiYKIlJFVk9DQVRJT05fUkVBU09OX1BBU1NXT1JEX0NIQU5HRUQQAhIlCiFSRVZPQ0FUSU9OX1JFQVNPTl9BQ0NPVU5UX0RFTEVURUQQAxInCiNSRVZPQ0FUSU9OX1JFQVNPTl9BQ0NPVU5UX1NVU1BFTkRFRBAEEigKJFJFVk9DQVRJT05fUkVBU09OX0RFTEVUSU9OX1JFUVVFU1RFRBAFYgZwcm90bzM");
 
 /**
  * A new account exists. Subject `auth.user.registered.v1`.
@@ -185,6 +185,43 @@ export const SessionRevokedSchema: GenMessage<SessionRevoked> = /*@__PURE__*/
   messageDesc(file_timeliner_auth_v1_events, 2);
 
 /**
+ * An account is gone for good (after the grace period of a deletion, or at once by an operator).
+ * Subject `auth.user.deleted.v1`.
+ *
+ * Every service forgets what names the person: their own content and rows, their part in others'
+ * (comments, likes with the counts corrected by the usual events, collaborator rows, follows), and
+ * keeps no personal data in audit entries. Applying it twice finds nothing the second time.
+ *
+ * @generated from message timeliner.auth.v1.UserDeleted
+ */
+export type UserDeleted = Message<"timeliner.auth.v1.UserDeleted"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The username and e-mail address the account had, lower-cased: what a service may have copied
+   * into text (mentions, invitations) and must forget as well.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+
+  /**
+   * @generated from field: string email = 3;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message timeliner.auth.v1.UserDeleted.
+ * Use `create(UserDeletedSchema)` to create a new message.
+ */
+export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
+  messageDesc(file_timeliner_auth_v1_events, 3);
+
+/**
  * @generated from enum timeliner.auth.v1.RevocationReason
  */
 export enum RevocationReason {
@@ -208,7 +245,8 @@ export enum RevocationReason {
   PASSWORD_CHANGED = 2,
 
   /**
-   * The account was deleted.
+   * The account was deleted (an operator's deletion at once; a deletion after its grace period
+   * publishes UserDeleted instead, the sessions having ended when it was asked for).
    *
    * @generated from enum value: REVOCATION_REASON_ACCOUNT_DELETED = 3;
    */
@@ -220,6 +258,14 @@ export enum RevocationReason {
    * @generated from enum value: REVOCATION_REASON_ACCOUNT_SUSPENDED = 4;
    */
   ACCOUNT_SUSPENDED = 4,
+
+  /**
+   * The person asked for the account to be deleted; every session ends. Signing in within the grace
+   * period offers to cancel the deletion, so nothing of the account is forgotten yet.
+   *
+   * @generated from enum value: REVOCATION_REASON_DELETION_REQUESTED = 5;
+   */
+  DELETION_REQUESTED = 5,
 }
 
 /**
