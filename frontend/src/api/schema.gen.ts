@@ -42,6 +42,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/account/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the account, proven with the password or a passkey: every session ends at once; after 30 days the account and everything it made are deleted for good, unless the person signs in and cancels before then */
+        post: operations["accountDeletionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/deletion/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a deletion with the token a sign-in answered during the grace period (open to signed-out callers), and sign in */
+        post: operations["accountDeletionCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/email": {
         parameters: {
             query?: never;
@@ -1937,6 +1971,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timelines/{id}/media/missing-alt-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The timeline's images and videos still missing alt text or a description (the studio's list) */
+        get: operations["missingAltTextListMissingAltText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timelines/{id}/shares": {
         parameters: {
             query?: never;
@@ -2044,6 +2095,25 @@ export interface paths {
         /** Record a view (anyone who may see the timeline; repeated views by one viewer within 30 minutes count once) */
         post: operations["analyticsRecordView"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/timelines/{id}/watch-position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own saved place in the timeline (item and second), to offer resuming there */
+        get: operations["watchPositionGet"];
+        /** Save the caller's place in the timeline (the player sends it every few seconds and when it is left) */
+        put: operations["watchPositionSave"];
+        post?: never;
+        /** Forget the caller's place in the timeline (watched to the end) */
+        delete: operations["watchPositionClear"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2292,6 +2362,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/videos/{id}/alt-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets an image's alt text or a video's short description
+         * @description Whoever may see the item reads it in the media lists (altText).
+         */
+        put: operations["altTextSetVideoAltText"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/alt-text/later": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Add later": the upload prompt for the missing alt text is not shown again for this item
+         * @description It stays in the studio's list of items missing alt text. Nothing changes for an item that has its text.
+         */
+        post: operations["altTextDeferVideoAltText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videos/{id}/captions": {
         parameters: {
             query?: never;
@@ -2500,6 +2610,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/videos/{id}/sensitive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Marks a video (or image) sensitive, or not
+         * @description Viewers then see a blurred cover with Show first. A mark by the moderators stays.
+         */
+        patch: operations["videoUpdateVideoSensitive"];
+        trace?: never;
+    };
     "/api/videos/{id}/stream": {
         parameters: {
             query?: never;
@@ -2691,6 +2821,10 @@ export interface components {
             timeline?: components["schemas"]["TimelineSummaryDto"];
             /** @enum {string} */
             type: "post" | "timeline";
+        };
+        CancelDeletionDto: {
+            /** @description The token the sign-in answered with */
+            token: string;
         };
         CaptionTrackDto: {
             cueCount: number;
@@ -2967,6 +3101,27 @@ export interface components {
             day: string;
             views: number;
         };
+        DeletionPendingChallengeDto: {
+            /** @description What to tell the person */
+            message: string;
+            /**
+             * Format: date-time
+             * @description When the account is deleted for good if the deletion is not cancelled
+             */
+            purgeAfter: string;
+            /** @description Opaque token for POST /api/auth/account/deletion/cancel; it works for ten minutes */
+            token: string;
+        };
+        DeletionPendingDto: {
+            deletionPending: components["schemas"]["DeletionPendingChallengeDto"];
+        };
+        DeletionRequestedDto: {
+            /**
+             * Format: date-time
+             * @description When the account and everything it made are deleted for good, unless the deletion is cancelled by signing in before then
+             */
+            purgeAfter: string;
+        };
         ExportOptionsDto: {
             /**
              * @description Largest output height; default 1080p
@@ -3233,6 +3388,8 @@ export interface components {
             password: string;
         };
         MediaItemDto: {
+            /** @description An image's alt text or a video's short description, in plain text (at most 1500 characters for an image, 500 for a video); null while missing. */
+            altText: string | null;
             /** @description Images: the picture (web-size when made); videos: the original. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudUrl: string;
             /** @description Videos: the original with Range support. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
@@ -3246,6 +3403,10 @@ export interface components {
             metadata: components["schemas"]["MediaItemMetadataDto"];
             originalName: string;
             position: number;
+            /** @description Hidden by the moderators: only the timeline's owner and editors still see it, marked so */
+            removedByModerators: boolean;
+            /** @description Marked sensitive by its creators or the moderators: viewers see a cover with Show first (unless they always show sensitive media) */
+            sensitive: boolean;
             /**
              * @description completed means ready
              * @enum {string}
@@ -3260,6 +3421,12 @@ export interface components {
         MediaItemMetadataDto: {
             height?: number | null;
             width?: number | null;
+        };
+        MissingAltTextDto: {
+            /** @description How many of the timeline's images and videos have no alt text or description (those put off with "Add later" included); failed uploads are not counted */
+            count: number;
+            /** @description Those items, in timeline order */
+            items: components["schemas"]["VideoDto"][];
         };
         ModeratedItemDto: {
             authorDisplayName: string | null;
@@ -3741,6 +3908,15 @@ export interface components {
             /** @description The token from the e-mailed link */
             token: string;
         };
+        SaveWatchPositionDto: {
+            /**
+             * Format: uuid
+             * @description The video or image the viewer is at
+             */
+            itemId: string;
+            /** @description Seconds into the item */
+            seconds: number;
+        };
         SearchHistoryDto: {
             /** Format: date-time */
             createdAt: string;
@@ -3968,6 +4144,8 @@ export interface components {
             /** Format: date-time */
             lastLikeAt: string | null;
             likesCount: number;
+            /** @description The moderators hid it or suspended its creator: everyone else is told it does not exist; its owner sees it marked "Removed by moderators" */
+            removedByModerators?: boolean;
             /**
              * @description The caller's role on the timeline
              * @enum {string|null}
@@ -4041,6 +4219,10 @@ export interface components {
             /** @description Unread notifications (entries, a group counting once) */
             count: number;
         };
+        UpdateAltTextDto: {
+            /** @description The image's alt text (at most 1500 characters) or the video's short description (at most 500). Stored as plain text: markup is removed (its words kept), control characters dropped, spaces collapsed, the whole trimmed; the limits count what remains. */
+            altText: string;
+        };
         UpdateCollectionDto: {
             /** @description Trimmed; blank or null clears it */
             description?: string | null;
@@ -4075,6 +4257,10 @@ export interface components {
             location?: string | null;
             /** @description An http:// or https:// link, trimmed; empty removes it */
             website?: string | null;
+        };
+        UpdateSensitiveDto: {
+            /** @description true: viewers see a cover with Show first; false: shown as it is (a mark by the moderators stays) */
+            sensitive: boolean;
         };
         UpdateTimelineDto: {
             /** @description null or an empty string clears it */
@@ -4208,6 +4394,10 @@ export interface components {
             videoId: string;
         };
         VideoDto: {
+            /** @description An image's alt text or a video's short description, in plain text (at most 1500 characters for an image, 500 for a video); null while missing. */
+            altText: string | null;
+            /** @description The alt text (or description) is missing and its creators chose "Add later": the upload prompt is not shown again for it. */
+            altTextDeferred: boolean;
             /** @description Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudThumbnailUrl: string | null;
             /** @description Seconds; 0 until processed */
@@ -4227,6 +4417,10 @@ export interface components {
             metadata: components["schemas"]["VideoMetadataDto"];
             originalName: string;
             position: number;
+            /** @description Hidden by the moderators: only the timeline's owner and editors still see it, marked so */
+            removedByModerators: boolean;
+            /** @description Marked sensitive by its creators or the moderators: viewers see a cover with Show first (unless they always show sensitive media) */
+            sensitive: boolean;
             /** @enum {string} */
             status: "uploading" | "processing" | "completed" | "error";
             /** @description The original, with Range support. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
@@ -4256,6 +4450,20 @@ export interface components {
         ViewingPreferencesDto: {
             /** @description Always show sensitive media: no blurred cover with "Show" before what is marked sensitive */
             alwaysShowSensitive: boolean;
+        };
+        WatchPositionAnswerDto: {
+            position: components["schemas"]["WatchPositionDto"] | null;
+        };
+        WatchPositionDto: {
+            /** Format: uuid */
+            itemId: string;
+            /** @description Seconds into the item (one decimal) */
+            seconds: number;
+            /**
+             * Format: date-time
+             * @description When it was last saved
+             */
+            updatedAt: string;
         };
     };
     responses: never;
@@ -4388,6 +4596,87 @@ export interface operations {
             };
         };
     };
+    accountDeletionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProofDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionRequestedDto"];
+                };
+            };
+            /** @description No proof, a wrong password, or a passkey answer that does not verify */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many wrong passwords (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    accountDeletionCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelDeletionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description The token is unknown, used or expired (ten minutes) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     emailRequest: {
         parameters: {
             query?: never;
@@ -4497,13 +4786,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
-            /** @description The password is right; send a code to POST /api/auth/login/second-step */
+            /** @description The password is right; either send a code to POST /api/auth/login/second-step (`secondStep`), or the account is waiting to be deleted and POST /api/auth/account/deletion/cancel cancels that and signs in (`deletionPending`) */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SecondStepRequiredDto"];
+                    "application/json": components["schemas"]["SecondStepRequiredDto"] | components["schemas"]["DeletionPendingDto"];
                 };
             };
             /** @description Invalid email/username or password */
@@ -4541,6 +4830,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description The code is right, but the account is waiting to be deleted: POST /api/auth/account/deletion/cancel cancels that and signs in */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionPendingDto"];
                 };
             };
             /** @description Wrong code, or the sign-in expired (five minutes, five wrong codes) */
@@ -4757,6 +5055,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description The passkey is right, but the account is waiting to be deleted: POST /api/auth/account/deletion/cancel cancels that and signs in */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionPendingDto"];
                 };
             };
             /** @description Expired challenge, an unknown passkey or an answer that does not verify */
@@ -10168,6 +10475,56 @@ export interface operations {
             };
         };
     };
+    missingAltTextListMissingAltText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAltTextDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors see the list */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     analyticsRecordShare: {
         parameters: {
             query?: never;
@@ -10537,6 +10894,120 @@ export interface operations {
             };
             /** @description Invalid watch time, completion or time zone */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    watchPositionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchPositionAnswerDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or no longer visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    watchPositionSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveWatchPositionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchPositionAnswerDto"];
+                };
+            };
+            /** @description Invalid item id or seconds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    watchPositionClear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11492,6 +11963,116 @@ export interface operations {
             };
         };
     };
+    altTextSetVideoAltText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The image or video */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAltTextDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"];
+                };
+            };
+            /** @description altText must be text; Alt text is required / The description is required; Alt text must be at most 1500 characters / The description must be at most 500 characters; Unknown field: {name} */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors change alt text and descriptions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    altTextDeferVideoAltText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The image or video */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remembered */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors change alt text and descriptions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     captionsListVideoCaptions: {
         parameters: {
             query?: never;
@@ -12353,6 +12934,67 @@ export interface operations {
                 };
             };
             /** @description Video not found (unknown, deleted, or its timeline not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoUpdateVideoSensitive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (or image) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSensitiveDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"];
+                };
+            };
+            /** @description Sensitive must be true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors mark media */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
             404: {
                 headers: {
                     [name: string]: unknown;

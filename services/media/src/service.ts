@@ -12,6 +12,7 @@ import { type ExportQueue, RecordingExportQueue, WorkQueueExports } from './expo
 import { ExportRepository } from './exports/exports.repository.js';
 import { type ExportsOptions, ExportsService } from './exports/exports.service.js';
 import { MediaModule } from './media.module.js';
+import { moderationEventHandlers } from './media/moderation-events.js';
 import { MediaRepository } from './media/media.repository.js';
 import { DEFAULT_PROCESSING_FAIRNESS, type ProcessingFairness } from './processing/limits.js';
 import { FairProcessing } from './queue/fair-processing.js';
@@ -92,9 +93,9 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
   const exportQueue = options.exportQueue ?? (options.workQueue ? new WorkQueueExports(options.workQueue) : new RecordingExportQueue());
   const dataExportQueue = options.dataExportQueue ?? (options.workQueue ? new WorkQueueDataExports(options.workQueue) : new RecordingDataExportQueue());
 
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, timelineEventHandlers(storage, logger, {
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...timelineEventHandlers(storage, logger, {
     media: new MediaRepository(dataSource), sessions: new UploadSessionRepository(dataSource), exports: new ExportRepository(dataSource),
-  }));
+  }), ...moderationEventHandlers(new MediaRepository(dataSource))]);
 
   const app = await createServiceApp({
     name: 'media',

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, CurrentCaller, SignedIn, type SignedInCaller } from '@timeliner/platform';
 import { SimpleUploads } from '../uploads/simple-uploads.js';
 import { sendObject } from './http-objects.js';
-import { MediaItemDto, OrderByTimestampDto, ReorderVideosDto, UpdateTitleDto, VideoDto } from './media.dto.js';
+import { MediaItemDto, OrderByTimestampDto, ReorderVideosDto, UpdateSensitiveDto, UpdateTitleDto, VideoDto } from './media.dto.js';
 import { MediaService } from './media.service.js';
 
 const HIDDEN = 'Anonymous callers who may not see the timeline are asked to sign in';
@@ -137,6 +137,16 @@ export class VideoController {
   @ApiForbiddenResponse({ description: 'Only the owner and editors rename' })
   updateVideoTitle(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Body() dto: UpdateTitleDto): Promise<VideoDto> {
     return this.media.updateTitle(caller, id, dto.title);
+  }
+
+  @Patch('sensitive')
+  @SignedIn()
+  @ApiOperation({ summary: 'Marks a video (or image) sensitive, or not', description: 'Viewers then see a blurred cover with Show first. A mark by the moderators stays.' })
+  @ApiOkResponse({ type: VideoDto })
+  @ApiBadRequestResponse({ description: 'Sensitive must be true or false' })
+  @ApiForbiddenResponse({ description: 'Only the owner and editors mark media' })
+  updateVideoSensitive(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Body() dto: UpdateSensitiveDto): Promise<VideoDto> {
+    return this.media.updateSensitive(caller, id, dto.sensitive);
   }
 
   @Delete()

@@ -1,13 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { toCleanName } from '@timeliner/platform';
 import type { Media } from './media.entity.js';
+import { ALT_TEXT_DESCRIPTION, ALT_TEXT_DEFERRED_DESCRIPTION, altTextOf } from '../alt-text/alt-text-format.js';
 
 const TITLE_REQUIRED = 'Title is required';
 export const MAX_TITLE = 200;
 /** More media than any timeline may hold; bounds a reorder body. */
 export const MAX_TIMELINE_MEDIA = 1000;
+const SENSITIVE = 'Marked sensitive by its creators or the moderators: viewers see a cover with Show first (unless they always show sensitive media)';
+const REMOVED = "Hidden by the moderators: only the timeline's owner and editors still see it, marked so";
 const SIGNED = 'Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links).';
 
 export class VideoMetadataDto {
@@ -34,6 +37,10 @@ export class VideoDto {
   @ApiProperty({ description: `The original, with Range support. ${SIGNED}` }) streamUrl: string;
   @ApiProperty({ type: 'string', nullable: true, description: `HLS master playlist; null until the first rendition exists. ${SIGNED}` }) hlsUrl: string | null;
   @ApiProperty({ type: 'string', nullable: true, description: 'Why processing failed or the file was refused (status error), in a sentence for its creator; null otherwise' }) errorReason: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: ALT_TEXT_DESCRIPTION }) altText: string | null;
+  @ApiProperty({ description: ALT_TEXT_DEFERRED_DESCRIPTION }) altTextDeferred: boolean;
+  @ApiProperty({ description: SENSITIVE }) sensitive: boolean;
+  @ApiProperty({ description: REMOVED }) removedByModerators: boolean;
 }
 
 export class MediaItemMetadataDto {
@@ -55,6 +62,9 @@ export class MediaItemDto {
   @ApiProperty({ type: 'integer' }) position: number;
   @ApiProperty({ description: 'Seconds' }) duration: number;
   @ApiProperty({ type: MediaItemMetadataDto }) metadata: MediaItemMetadataDto;
+  @ApiProperty({ type: 'string', nullable: true, description: ALT_TEXT_DESCRIPTION }) altText: string | null;
+  @ApiProperty({ description: SENSITIVE }) sensitive: boolean;
+  @ApiProperty({ description: REMOVED }) removedByModerators: boolean;
 }
 
 export class ReorderVideosDto {
@@ -92,6 +102,12 @@ export type SignUrl = (url: string) => string;
 const unsigned: SignUrl = (url) => url;
 const signed = (url: string | null, sign: SignUrl): string | null => (url === null ? null : sign(url));
 
+/** Sensitive when its creators or the moderators say so; removed when the moderators hid it. */
+const moderationOf = (m: Media): { sensitive: boolean; removedByModerators: boolean } => ({
+  sensitive: Boolean(m.sensitive || m.moderatedSensitive),
+  removedByModerators: Boolean(m.moderatedHidden),
+});
+
 export function toVideoDto(m: Media, sign: SignUrl = unsigned): VideoDto {
   const thumbnailUrl = signed(thumbnailUrlOf(m), sign);
   const createdAt = typeof m.metadata?.createdAt === 'string' && !Number.isNaN(Date.parse(m.metadata.createdAt)) ? new Date(m.metadata.createdAt).toISOString() : null;
@@ -112,6 +128,8 @@ export function toVideoDto(m: Media, sign: SignUrl = unsigned): VideoDto {
     streamUrl: sign(streamUrlOf(m.id)),
     hlsUrl: signed(hlsUrlOf(m), sign),
     errorReason: m.status === 'error' ? (m.errorReason ?? null) : null,
+    ...altTextOf(m),
+    ...moderationOf(m),
   };
 }
 
@@ -130,5 +148,13 @@ export function toMediaItemDto(m: Media, sign: SignUrl = unsigned): MediaItemDto
     position: m.position,
     duration: m.duration,
     metadata: { width: finite(m.metadata?.width), height: finite(m.metadata?.height) },
+    altText: m.altText ?? null,
+    ...moderationOf(m),
   };
+}
+
+export class UpdateSensitiveDto {
+  @ApiProperty({ description: 'true: viewers see a cover with Show first; false: shown as it is (a mark by the moderators stays)' })
+  @IsBoolean({ message: 'Sensitive must be true or false' })
+  sensitive: boolean;
 }

@@ -101,9 +101,33 @@ export class Media {
   @Column({ type: 'timestamptz', nullable: true })
   originalDeletedAt: Date | null;
 
+  /** An image's alt text or a video's short description (plain text, alt-text/alt-text-format.ts); null while missing. */
+  @Column({ type: 'varchar', length: 1500, nullable: true })
+  altText: string | null;
+
+  /** When its creator chose "Add later" for the missing alt text: the upload prompt is not shown again. */
+  @Column({ type: 'timestamptz', nullable: true })
+  altTextDeferredAt: Date | null;
+
   /** When the processing job was handed to the work queue; null until then (the sweep retries). */
   @Column({ type: 'timestamptz', nullable: true })
   queuedAt: Date | null;
+
+  /** Marked sensitive by the timeline's owner or an editor. */
+  @Column({ type: 'boolean', default: false })
+  sensitive: boolean;
+
+  /** Marked sensitive by the moderation desk. */
+  @Column({ type: 'boolean', default: false })
+  moderatedSensitive: boolean;
+
+  /** Hidden by the moderation desk: gone for everyone but the timeline's owner and editors. */
+  @Column({ type: 'boolean', default: false })
+  moderatedHidden: boolean;
+
+  /** The version of the desk's last decision applied (SocialEvents.ContentModerated). */
+  @Column({ type: 'bigint', default: 0 })
+  moderationVersion: string;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -82,6 +82,18 @@ export class MediaRepository {
     await this.repo().update({ id }, { title });
   }
 
+  async setSensitive(id: string, sensitive: boolean): Promise<void> {
+    await this.repo().update({ id }, { sensitive });
+  }
+
+  /** Applies the moderation desk's decision unless a newer one was applied; false when nothing changed. */
+  async applyModeration(manager: EntityManager, id: string, state: { hidden: boolean; sensitive: boolean }, version: bigint): Promise<boolean> {
+    return returned(await manager.query(
+      'UPDATE media SET moderated_hidden = $2, moderated_sensitive = $3, moderation_version = $4 WHERE id = $1 AND moderation_version < $4 RETURNING id',
+      [id, state.hidden, state.sensitive, version.toString()],
+    )).length > 0;
+  }
+
   /** False when the row was gone already. */
   async delete(manager: EntityManager, id: string): Promise<boolean> {
     return returned(await manager.query('DELETE FROM media WHERE id = $1 RETURNING id', [id])).length > 0;

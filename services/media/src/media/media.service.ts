@@ -79,13 +79,13 @@ export class MediaService {
 
   /** The timeline's videos, or (`withImages`) all its media in the video shape, in timeline order. */
   async listVideos(caller: Caller, timelineId: string, withImages = false): Promise<VideoDto[]> {
-    await requireView(this.access, caller, timelineId);
-    return (await this.ordered(timelineId, withImages ? undefined : 'video')).map((m) => this.videoDto(m, caller.userId ?? ''));
+    const answer = await requireView(this.access, caller, timelineId);
+    return shownTo(answer, await this.ordered(timelineId, withImages ? undefined : 'video')).map((m) => this.videoDto(m, caller.userId ?? ''));
   }
 
   async listMedia(caller: Caller, timelineId: string): Promise<MediaItemDto[]> {
-    await requireView(this.access, caller, timelineId);
-    return (await this.ordered(timelineId)).map((m) => this.mediaItemDto(m, caller.userId ?? ''));
+    const answer = await requireView(this.access, caller, timelineId);
+    return shownTo(answer, await this.ordered(timelineId)).map((m) => this.mediaItemDto(m, caller.userId ?? ''));
   }
 
   /**
@@ -140,6 +140,13 @@ export class MediaService {
     const media = await this.editable(caller, mediaId);
     await this.media.setTitle(media.id, title);
     return this.videoDto({ ...media, title } as Media);
+  }
+
+  /** Its owner's and editors' own mark; the moderators' mark stays whatever they set. */
+  async updateSensitive(caller: SignedInCaller, mediaId: string, sensitive: boolean): Promise<VideoDto> {
+    const media = await this.editable(caller, mediaId);
+    await this.media.setSensitive(media.id, sensitive);
+    return this.videoDto({ ...media, sensitive } as Media, caller.userId);
   }
 
   async remove(caller: SignedInCaller, mediaId: string): Promise<void> {
@@ -237,11 +244,13 @@ export class MediaService {
       // The link names its viewer: served while they may still see the timeline (asked again every
       // MEDIA_ACCESS_RECHECK_SECONDS), and cached no longer than that.
       if (!(await this.stillViewable(media.timelineId, verified.viewer))) throw new UnauthorizedException(LINK_EXPIRED);
+      if (media.moderatedHidden && !(await this.access.check(media.timelineId, verified.viewer || undefined)).canEdit) throw new UnauthorizedException(LINK_EXPIRED);
       return { media, signed: { token: access, secondsLeft: Math.min(verified.secondsLeft, MEDIA_ACCESS_RECHECK_SECONDS) } };
     }
     try {
       const media = await this.find(caller, mediaId);
-      await requireView(this.access, caller, media.timelineId, MEDIA_NOT_FOUND);
+      const answer = await requireView(this.access, caller, media.timelineId, MEDIA_NOT_FOUND);
+      if (media.moderatedHidden && !answer.canEdit) throw hidden(caller, MEDIA_NOT_FOUND);
       return { media };
     } catch (err) {
       if (access !== undefined && (err instanceof UnauthorizedException || err instanceof NotFoundException)) throw new UnauthorizedException(LINK_EXPIRED);
@@ -266,6 +275,11 @@ export class MediaService {
     await requireEdit(this.access, caller, media.timelineId, { notFound: MEDIA_NOT_FOUND });
     return media;
   }
+}
+
+/** What moderators hid is gone for everyone but the timeline's owner and editors (who see it marked). */
+function shownTo(answer: { canEdit: boolean }, media: Media[]): Media[] {
+  return answer.canEdit ? media : media.filter((m) => !m.moderatedHidden);
 }
 
 /** The title, with the original's extension when the title lacks one. */
