@@ -42,40 +42,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/account/deletion": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete the account, proven with the password or a passkey: every session ends at once; after 30 days the account and everything it made are deleted for good, unless the person signs in and cancels before then */
-        post: operations["accountDeletionRequest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/account/deletion/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Cancel a deletion with the token a sign-in answered during the grace period (open to signed-out callers), and sign in */
-        post: operations["accountDeletionCancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/email": {
         parameters: {
             query?: never;
@@ -1971,23 +1937,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/timelines/{id}/media/missing-alt-text": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The timeline's images and videos still missing alt text or a description (the studio's list) */
-        get: operations["missingAltTextListMissingAltText"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/timelines/{id}/shares": {
         parameters: {
             query?: never;
@@ -2095,25 +2044,6 @@ export interface paths {
         /** Record a view (anyone who may see the timeline; repeated views by one viewer within 30 minutes count once) */
         post: operations["analyticsRecordView"];
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/timelines/{id}/watch-position": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The caller's own saved place in the timeline (item and second), to offer resuming there */
-        get: operations["watchPositionGet"];
-        /** Save the caller's place in the timeline (the player sends it every few seconds and when it is left) */
-        put: operations["watchPositionSave"];
-        post?: never;
-        /** Forget the caller's place in the timeline (watched to the end) */
-        delete: operations["watchPositionClear"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2357,46 +2287,6 @@ export interface paths {
         post?: never;
         /** Deletes a video (or image) and everything stored for it */
         delete: operations["videoDeleteVideo"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos/{id}/alt-text": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Sets an image's alt text or a video's short description
-         * @description Whoever may see the item reads it in the media lists (altText).
-         */
-        put: operations["altTextSetVideoAltText"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/videos/{id}/alt-text/later": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * "Add later": the upload prompt for the missing alt text is not shown again for this item
-         * @description It stays in the studio's list of items missing alt text. Nothing changes for an item that has its text.
-         */
-        post: operations["altTextDeferVideoAltText"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2822,10 +2712,6 @@ export interface components {
             /** @enum {string} */
             type: "post" | "timeline";
         };
-        CancelDeletionDto: {
-            /** @description The token the sign-in answered with */
-            token: string;
-        };
         CaptionTrackDto: {
             cueCount: number;
             /**
@@ -3101,27 +2987,6 @@ export interface components {
             day: string;
             views: number;
         };
-        DeletionPendingChallengeDto: {
-            /** @description What to tell the person */
-            message: string;
-            /**
-             * Format: date-time
-             * @description When the account is deleted for good if the deletion is not cancelled
-             */
-            purgeAfter: string;
-            /** @description Opaque token for POST /api/auth/account/deletion/cancel; it works for ten minutes */
-            token: string;
-        };
-        DeletionPendingDto: {
-            deletionPending: components["schemas"]["DeletionPendingChallengeDto"];
-        };
-        DeletionRequestedDto: {
-            /**
-             * Format: date-time
-             * @description When the account and everything it made are deleted for good, unless the deletion is cancelled by signing in before then
-             */
-            purgeAfter: string;
-        };
         ExportOptionsDto: {
             /**
              * @description Largest output height; default 1080p
@@ -3388,8 +3253,6 @@ export interface components {
             password: string;
         };
         MediaItemDto: {
-            /** @description An image's alt text or a video's short description, in plain text (at most 1500 characters for an image, 500 for a video); null while missing. */
-            altText: string | null;
             /** @description Images: the picture (web-size when made); videos: the original. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudUrl: string;
             /** @description Videos: the original with Range support. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
@@ -3421,12 +3284,6 @@ export interface components {
         MediaItemMetadataDto: {
             height?: number | null;
             width?: number | null;
-        };
-        MissingAltTextDto: {
-            /** @description How many of the timeline's images and videos have no alt text or description (those put off with "Add later" included); failed uploads are not counted */
-            count: number;
-            /** @description Those items, in timeline order */
-            items: components["schemas"]["VideoDto"][];
         };
         ModeratedItemDto: {
             authorDisplayName: string | null;
@@ -3908,15 +3765,6 @@ export interface components {
             /** @description The token from the e-mailed link */
             token: string;
         };
-        SaveWatchPositionDto: {
-            /**
-             * Format: uuid
-             * @description The video or image the viewer is at
-             */
-            itemId: string;
-            /** @description Seconds into the item */
-            seconds: number;
-        };
         SearchHistoryDto: {
             /** Format: date-time */
             createdAt: string;
@@ -4144,8 +3992,6 @@ export interface components {
             /** Format: date-time */
             lastLikeAt: string | null;
             likesCount: number;
-            /** @description The moderators hid it or suspended its creator: everyone else is told it does not exist; its owner sees it marked "Removed by moderators" */
-            removedByModerators?: boolean;
             /**
              * @description The caller's role on the timeline
              * @enum {string|null}
@@ -4218,10 +4064,6 @@ export interface components {
         UnreadCountDto: {
             /** @description Unread notifications (entries, a group counting once) */
             count: number;
-        };
-        UpdateAltTextDto: {
-            /** @description The image's alt text (at most 1500 characters) or the video's short description (at most 500). Stored as plain text: markup is removed (its words kept), control characters dropped, spaces collapsed, the whole trimmed; the limits count what remains. */
-            altText: string;
         };
         UpdateCollectionDto: {
             /** @description Trimmed; blank or null clears it */
@@ -4394,10 +4236,6 @@ export interface components {
             videoId: string;
         };
         VideoDto: {
-            /** @description An image's alt text or a video's short description, in plain text (at most 1500 characters for an image, 500 for a video); null while missing. */
-            altText: string | null;
-            /** @description The alt text (or description) is missing and its creators chose "Add later": the upload prompt is not shown again for it. */
-            altTextDeferred: boolean;
             /** @description Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudThumbnailUrl: string | null;
             /** @description Seconds; 0 until processed */
@@ -4450,20 +4288,6 @@ export interface components {
         ViewingPreferencesDto: {
             /** @description Always show sensitive media: no blurred cover with "Show" before what is marked sensitive */
             alwaysShowSensitive: boolean;
-        };
-        WatchPositionAnswerDto: {
-            position: components["schemas"]["WatchPositionDto"] | null;
-        };
-        WatchPositionDto: {
-            /** Format: uuid */
-            itemId: string;
-            /** @description Seconds into the item (one decimal) */
-            seconds: number;
-            /**
-             * Format: date-time
-             * @description When it was last saved
-             */
-            updatedAt: string;
         };
     };
     responses: never;
@@ -4596,87 +4420,6 @@ export interface operations {
             };
         };
     };
-    accountDeletionRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ProofDto"];
-            };
-        };
-        responses: {
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeletionRequestedDto"];
-                };
-            };
-            /** @description No proof, a wrong password, or a passkey answer that does not verify */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many wrong passwords (Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    accountDeletionCancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CancelDeletionDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuthResponseDto"];
-                };
-            };
-            /** @description The token is unknown, used or expired (ten minutes) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many attempts (Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     emailRequest: {
         parameters: {
             query?: never;
@@ -4786,13 +4529,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
-            /** @description The password is right; either send a code to POST /api/auth/login/second-step (`secondStep`), or the account is waiting to be deleted and POST /api/auth/account/deletion/cancel cancels that and signs in (`deletionPending`) */
+            /** @description The password is right; send a code to POST /api/auth/login/second-step */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SecondStepRequiredDto"] | components["schemas"]["DeletionPendingDto"];
+                    "application/json": components["schemas"]["SecondStepRequiredDto"];
                 };
             };
             /** @description Invalid email/username or password */
@@ -4830,15 +4573,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponseDto"];
-                };
-            };
-            /** @description The code is right, but the account is waiting to be deleted: POST /api/auth/account/deletion/cancel cancels that and signs in */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeletionPendingDto"];
                 };
             };
             /** @description Wrong code, or the sign-in expired (five minutes, five wrong codes) */
@@ -5055,15 +4789,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponseDto"];
-                };
-            };
-            /** @description The passkey is right, but the account is waiting to be deleted: POST /api/auth/account/deletion/cancel cancels that and signs in */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeletionPendingDto"];
                 };
             };
             /** @description Expired challenge, an unknown passkey or an answer that does not verify */
@@ -10475,56 +10200,6 @@ export interface operations {
             };
         };
     };
-    missingAltTextListMissingAltText: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The timeline */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MissingAltTextDto"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Only the owner and editors see the list */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Timeline not found (or not visible to the caller) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Timelines service unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     analyticsRecordShare: {
         parameters: {
             query?: never;
@@ -10894,120 +10569,6 @@ export interface operations {
             };
             /** @description Invalid watch time, completion or time zone */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Timeline not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    watchPositionGet: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WatchPositionAnswerDto"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Timeline not found (or no longer visible to the caller) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    watchPositionSave: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SaveWatchPositionDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WatchPositionAnswerDto"];
-                };
-            };
-            /** @description Invalid item id or seconds */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Timeline not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    watchPositionClear: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not signed in */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11941,116 +11502,6 @@ export interface operations {
                 content?: never;
             };
             /** @description Only the owner and editors delete */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Video not found (or not visible to the caller) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Timelines service unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    altTextSetVideoAltText: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The image or video */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateAltTextDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VideoDto"];
-                };
-            };
-            /** @description altText must be text; Alt text is required / The description is required; Alt text must be at most 1500 characters / The description must be at most 500 characters; Unknown field: {name} */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Only the owner and editors change alt text and descriptions */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Video not found (or not visible to the caller) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Timelines service unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    altTextDeferVideoAltText: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The image or video */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Remembered */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Only the owner and editors change alt text and descriptions */
             403: {
                 headers: {
                     [name: string]: unknown;
