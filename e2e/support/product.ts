@@ -88,7 +88,9 @@ export async function startProduct(label: string, env: Record<string, string> = 
   let baseUrl: string | undefined;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}:\n${log}`);
-    baseUrl ??= /Timeliner is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1];
+    // Printed with the host it binds (localhost for 0.0.0.0); the tests use loopback's address.
+    const port = /Timeliner is running at http:\/\/[^:\s]+:(\d+)/.exec(log)?.[1];
+    if (port) baseUrl ??= `http://127.0.0.1:${port}`;
     const probes = /Probes and metrics \(this machine only\): (http:\/\/127\.0\.0\.1:\d+)\/health\/ready/.exec(log)?.[1];
     if (baseUrl && probes && (await isReady(`${probes}/health/ready`))) break;
     if (Date.now() > deadline) throw new Error(`the product did not become ready:\n${log}`);
