@@ -2049,6 +2049,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timelines/{id}/watch-position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own saved place in the timeline (item and second), to offer resuming there */
+        get: operations["watchPositionGet"];
+        /** Save the caller's place in the timeline (the player sends it every few seconds and when it is left) */
+        put: operations["watchPositionSave"];
+        post?: never;
+        /** Forget the caller's place in the timeline (watched to the end) */
+        delete: operations["watchPositionClear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads": {
         parameters: {
             query?: never;
@@ -2498,26 +2517,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/api/videos/{id}/sensitive": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Marks a video (or image) sensitive, or not
-         * @description Viewers then see a blurred cover with Show first. A mark by the moderators stays.
-         */
-        patch: operations["videoUpdateVideoSensitive"];
         trace?: never;
     };
     "/api/videos/{id}/stream": {
@@ -3266,10 +3265,6 @@ export interface components {
             metadata: components["schemas"]["MediaItemMetadataDto"];
             originalName: string;
             position: number;
-            /** @description Hidden by the moderators: only the timeline's owner and editors still see it, marked so */
-            removedByModerators: boolean;
-            /** @description Marked sensitive by its creators or the moderators: viewers see a cover with Show first (unless they always show sensitive media) */
-            sensitive: boolean;
             /**
              * @description completed means ready
              * @enum {string}
@@ -3765,6 +3760,15 @@ export interface components {
             /** @description The token from the e-mailed link */
             token: string;
         };
+        SaveWatchPositionDto: {
+            /**
+             * Format: uuid
+             * @description The video or image the viewer is at
+             */
+            itemId: string;
+            /** @description Seconds into the item */
+            seconds: number;
+        };
         SearchHistoryDto: {
             /** Format: date-time */
             createdAt: string;
@@ -4100,10 +4104,6 @@ export interface components {
             /** @description An http:// or https:// link, trimmed; empty removes it */
             website?: string | null;
         };
-        UpdateSensitiveDto: {
-            /** @description true: viewers see a cover with Show first; false: shown as it is (a mark by the moderators stays) */
-            sensitive: boolean;
-        };
         UpdateTimelineDto: {
             /** @description null or an empty string clears it */
             description?: string | null;
@@ -4255,10 +4255,6 @@ export interface components {
             metadata: components["schemas"]["VideoMetadataDto"];
             originalName: string;
             position: number;
-            /** @description Hidden by the moderators: only the timeline's owner and editors still see it, marked so */
-            removedByModerators: boolean;
-            /** @description Marked sensitive by its creators or the moderators: viewers see a cover with Show first (unless they always show sensitive media) */
-            sensitive: boolean;
             /** @enum {string} */
             status: "uploading" | "processing" | "completed" | "error";
             /** @description The original, with Range support. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
@@ -4288,6 +4284,20 @@ export interface components {
         ViewingPreferencesDto: {
             /** @description Always show sensitive media: no blurred cover with "Show" before what is marked sensitive */
             alwaysShowSensitive: boolean;
+        };
+        WatchPositionAnswerDto: {
+            position: components["schemas"]["WatchPositionDto"] | null;
+        };
+        WatchPositionDto: {
+            /** Format: uuid */
+            itemId: string;
+            /** @description Seconds into the item (one decimal) */
+            seconds: number;
+            /**
+             * Format: date-time
+             * @description When it was last saved
+             */
+            updatedAt: string;
         };
     };
     responses: never;
@@ -10583,6 +10593,120 @@ export interface operations {
             };
         };
     };
+    watchPositionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchPositionAnswerDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or no longer visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    watchPositionSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveWatchPositionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchPositionAnswerDto"];
+                };
+            };
+            /** @description Invalid item id or seconds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    watchPositionClear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     tusCreateUpload: {
         parameters: {
             query?: never;
@@ -12385,67 +12509,6 @@ export interface operations {
                 };
             };
             /** @description Video not found (unknown, deleted, or its timeline not visible to the caller) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Timelines service unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    videoUpdateVideoSensitive: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The video (or image) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateSensitiveDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VideoDto"];
-                };
-            };
-            /** @description Sensitive must be true or false */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Only the owner and editors mark media */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Video not found (or not visible to the caller) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -57,6 +57,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/timelines/:id/views', service: 'timelines', anonymous: ['POST'] },
   { pattern: '/api/timelines/:id/shares', service: 'timelines' },
   { pattern: '/api/timelines/:id/downloads', service: 'timelines' },
+  { pattern: '/api/timelines/:id/watch-position', service: 'timelines' },
   // the invitation page opens without signing in; accepting needs an account
   { pattern: '/api/invitations/:idOrToken', service: 'timelines', anonymous: ['GET'] },
   { pattern: '/api/invitations/:idOrToken/accept', service: 'timelines' },

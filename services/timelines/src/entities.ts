@@ -7,5 +7,6 @@ import { TimelineImage } from './timelines/timeline-image.entity.js';
 import { TimelineVideo } from './timelines/timeline-video.entity.js';
 import { AccountFollow } from './private-accounts/account-follow.entity.js';
 import { UserRecord } from './users/user.entity.js';
+import { WatchPosition } from './watch-positions/watch-position.entity.js';
 
-export const timelinesEntities = [Timeline, Collaborator, Invitation, UserRecord, TimelineView, TimelineEngagement, TimelineVideo, TimelineImage, AccountFollow, ...busEntities, ...personLimitEntities, ...personFilterCopyEntities];
+export const timelinesEntities = [Timeline, Collaborator, Invitation, UserRecord, TimelineView, TimelineEngagement, TimelineVideo, TimelineImage, AccountFollow, WatchPosition, ...busEntities, ...personLimitEntities, ...personFilterCopyEntities];

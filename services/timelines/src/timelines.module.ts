@@ -17,6 +17,9 @@ import type { SignMediaUrl } from './timelines/timeline.dto.js';
 import { TimelineRepository } from './timelines/timeline.repository.js';
 import { TimelineService } from './timelines/timeline.service.js';
 import { UserDirectory } from './users/user-directory.js';
+import { WatchPositionController } from './watch-positions/watch-position.controller.js';
+import { WatchPositionRepository } from './watch-positions/watch-position.repository.js';
+import { WatchPositionService } from './watch-positions/watch-position.service.js';
 
 export interface TimelinesModuleDeps {
   dataSource: DataSource;
@@ -48,7 +51,7 @@ export class TimelinesModule {
   static forRoot(deps: TimelinesModuleDeps): DynamicModule {
     return {
       module: TimelinesModule,
-      controllers: [TimelineController, CollaboratorController, InvitationController, AnalyticsController],
+      controllers: [TimelineController, CollaboratorController, InvitationController, AnalyticsController, WatchPositionController],
       providers: [
         { provide: DataSource, useValue: deps.dataSource },
         { provide: EventWriter, useValue: deps.events },
@@ -59,6 +62,12 @@ export class TimelinesModule {
         { provide: CollaboratorRepository, useFactory: (ds: DataSource) => new CollaboratorRepository(ds), inject: [DataSource] },
         { provide: InvitationRepository, useFactory: (ds: DataSource) => new InvitationRepository(ds), inject: [DataSource] },
         { provide: AnalyticsRepository, useFactory: (ds: DataSource) => new AnalyticsRepository(ds), inject: [DataSource] },
+        { provide: WatchPositionRepository, useFactory: (ds: DataSource) => new WatchPositionRepository(ds), inject: [DataSource] },
+        {
+          provide: WatchPositionService,
+          useFactory: (positions: WatchPositionRepository, access: TimelineAccess) => new WatchPositionService(positions, access),
+          inject: [WatchPositionRepository, TimelineAccess],
+        },
         {
           provide: TimelineService,
           useFactory: (tx: Transactions, timelines: TimelineRepository, collaborators: CollaboratorRepository, access: TimelineAccess, users: UserDirectory, events: EventWriter) =>

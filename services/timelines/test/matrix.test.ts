@@ -37,6 +37,13 @@ const viewers = (ok: number): Grid => ({
   public: [ok, ok, ok, ok, ok],
   draft: [404, 404, ok, ok, ok],
 });
+/** Signed in, anyone who may see the timeline; others are told it does not exist. */
+const signedInViewers = (ok: number): Grid => ({
+  private: [401, 404, ok, ok, ok],
+  unlisted: [401, ok, ok, ok, ok],
+  public: [401, ok, ok, ok, ok],
+  draft: [401, 404, ok, ok, ok],
+});
 /** Signed in; the roles in `allowed` get `ok`, other callers who may see it 403, the rest 404. */
 const roles = (ok: number, allowed: Who[]): Grid => {
   const row = (visibleToStranger: boolean) =>
@@ -97,6 +104,13 @@ const matrix: Row[] = [
   { method: 'post', route: '/api/timelines/{id}/shares', path: (f) => `/api/timelines/${f.timelineId}/shares`, body: () => ({ channel: 'link' }), expect: viewers(204) },
   { method: 'post', route: '/api/timelines/{id}/downloads', path: (f) => `/api/timelines/${f.timelineId}/downloads`, expect: viewers(204) },
   { method: 'get', route: '/api/timelines/{id}/analytics', path: (f) => `/api/timelines/${f.timelineId}/analytics`, expect: roles(200, ['editor', 'owner']) },
+  // One's own place in a timeline one may see: there is nobody else's to ask for.
+  { method: 'get', route: '/api/timelines/{id}/watch-position', path: (f) => `/api/timelines/${f.timelineId}/watch-position`, expect: signedInViewers(200) },
+  {
+    method: 'put', route: '/api/timelines/{id}/watch-position', path: (f) => `/api/timelines/${f.timelineId}/watch-position`,
+    body: () => ({ itemId: randomUUID(), seconds: 134 }), expect: signedInViewers(200),
+  },
+  { method: 'delete', route: '/api/timelines/{id}/watch-position', path: (f) => `/api/timelines/${f.timelineId}/watch-position`, expect: signedInViewers(204) },
 ];
 
 const long = (n: number) => 'a'.repeat(n);
@@ -172,6 +186,18 @@ const badInput: Array<{ route: string; method: Method; path: (f: Fixture) => str
       { body: { watchTime: 10, completion: 0.5, timeZone: 'Mars/Olympus' }, message: 'Time zone must be an IANA name such as Europe/Paris' },
       { body: { watchTime: 10, completion: 0.5, timeZone: 7 }, message: 'Time zone must be an IANA name such as Europe/Paris' },
       { body: { watchTime: 10, completion: 0.5, region: 'Europe' }, message: 'Unknown field: region' },
+    ],
+  },
+  {
+    method: 'put', route: '/api/timelines/{id}/watch-position', path: (f) => `/api/timelines/${f.timelineId}/watch-position`,
+    cases: [
+      { body: {}, message: 'Item id must be the id of a video or image' },
+      { body: { itemId: 'first', seconds: 3 }, message: 'Item id must be the id of a video or image' },
+      { body: { itemId: randomUUID() }, message: 'Seconds must be a number from 0 to 86400' },
+      { body: { itemId: randomUUID(), seconds: '12' }, message: 'Seconds must be a number from 0 to 86400' },
+      { body: { itemId: randomUUID(), seconds: -1 }, message: 'Seconds must be a number from 0 to 86400' },
+      { body: { itemId: randomUUID(), seconds: 86401 }, message: 'Seconds must be a number from 0 to 86400' },
+      { body: { itemId: randomUUID(), seconds: 3, userId: randomUUID() }, message: 'Unknown field: userId' },
     ],
   },
   {
@@ -286,6 +312,7 @@ describe('timelines routes: authorization matrix and bad input', () => {
           (SELECT count(*) FROM timelines) AS timelines, (SELECT count(*) FROM collaborators) AS collaborators,
           (SELECT count(*) FROM invitations) AS invitations, (SELECT count(*) FROM outbox) AS events,
           (SELECT count(*) FROM timeline_views) AS views, (SELECT count(*) FROM timeline_engagements) AS engagements,
+          (SELECT count(*) FROM watch_positions) AS positions,
           (SELECT md5(string_agg(t::text, '' ORDER BY id)) FROM timelines t) AS content`),
       );
     beforeAll(async () => {
