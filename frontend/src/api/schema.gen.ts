@@ -2519,6 +2519,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/videos/{id}/sensitive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Marks a video (or image) sensitive, or not
+         * @description Viewers then see a blurred cover with Show first. A mark by the moderators stays.
+         */
+        patch: operations["videoUpdateVideoSensitive"];
+        trace?: never;
+    };
     "/api/videos/{id}/stream": {
         parameters: {
             query?: never;
@@ -3265,6 +3285,10 @@ export interface components {
             metadata: components["schemas"]["MediaItemMetadataDto"];
             originalName: string;
             position: number;
+            /** @description Hidden by the moderators: only the timeline's owner and editors still see it, marked so */
+            removedByModerators: boolean;
+            /** @description Marked sensitive by its creators or the moderators: viewers see a cover with Show first (unless they always show sensitive media) */
+            sensitive: boolean;
             /**
              * @description completed means ready
              * @enum {string}
@@ -4104,6 +4128,10 @@ export interface components {
             /** @description An http:// or https:// link, trimmed; empty removes it */
             website?: string | null;
         };
+        UpdateSensitiveDto: {
+            /** @description true: viewers see a cover with Show first; false: shown as it is (a mark by the moderators stays) */
+            sensitive: boolean;
+        };
         UpdateTimelineDto: {
             /** @description null or an empty string clears it */
             description?: string | null;
@@ -4255,6 +4283,10 @@ export interface components {
             metadata: components["schemas"]["VideoMetadataDto"];
             originalName: string;
             position: number;
+            /** @description Hidden by the moderators: only the timeline's owner and editors still see it, marked so */
+            removedByModerators: boolean;
+            /** @description Marked sensitive by its creators or the moderators: viewers see a cover with Show first (unless they always show sensitive media) */
+            sensitive: boolean;
             /** @enum {string} */
             status: "uploading" | "processing" | "completed" | "error";
             /** @description The original, with Range support. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
@@ -12509,6 +12541,67 @@ export interface operations {
                 };
             };
             /** @description Video not found (unknown, deleted, or its timeline not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    videoUpdateVideoSensitive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The video (or image) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSensitiveDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"];
+                };
+            };
+            /** @description Sensitive must be true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors mark media */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
             404: {
                 headers: {
                     [name: string]: unknown;
