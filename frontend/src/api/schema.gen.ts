@@ -4020,6 +4020,8 @@ export interface components {
             /** Format: date-time */
             lastLikeAt: string | null;
             likesCount: number;
+            /** @description The moderators hid it or suspended its creator: everyone else is told it does not exist; its owner sees it marked "Removed by moderators" */
+            removedByModerators?: boolean;
             /**
              * @description The caller's role on the timeline
              * @enum {string|null}

@@ -57,6 +57,7 @@ export * from './limits/person-limiter.js';
 export * from './text/names.js';
 export * from './text/muted-words.js';
 export * from './person-filters/person-filter-copy.js';
+export * from './person-filters/moderation-copy.js';
 export { NUL_MESSAGE } from './http/hostile-input.js';
 export * from './outbound/outbound-address.js';
 export * from './outbound/outbound-client.js';

@@ -1,4 +1,4 @@
-import { busEntities, personFilterCopyEntities, personLimitEntities } from '@timeliner/platform';
+import { busEntities, moderationCopyEntities, personFilterCopyEntities, personLimitEntities } from '@timeliner/platform';
 import { TimelineEngagement, TimelineView } from './analytics/timeline-view.entity.js';
 import { Collaborator } from './collaborators/collaborator.entity.js';
 import { Invitation } from './invitations/invitation.entity.js';
@@ -9,4 +9,4 @@ import { AccountFollow } from './private-accounts/account-follow.entity.js';
 import { UserRecord } from './users/user.entity.js';
 import { WatchPosition } from './watch-positions/watch-position.entity.js';
 
-export const timelinesEntities = [Timeline, Collaborator, Invitation, UserRecord, TimelineView, TimelineEngagement, TimelineVideo, TimelineImage, AccountFollow, WatchPosition, ...busEntities, ...personLimitEntities, ...personFilterCopyEntities];
+export const timelinesEntities = [Timeline, Collaborator, Invitation, UserRecord, TimelineView, TimelineEngagement, TimelineVideo, TimelineImage, AccountFollow, WatchPosition, ...busEntities, ...personLimitEntities, ...personFilterCopyEntities, ...moderationCopyEntities];

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { CollaboratorRole } from '../collaborators/collaborator.entity.js';
 import type { Timeline } from '../timelines/timeline.entity.js';
 import type { TimelineRepository } from '../timelines/timeline.repository.js';
-import { canEditContent, canView, decide, FORBIDDEN_MESSAGES, type TimelineAction } from './timeline-access.js';
+import { type AccessFacts, canEditContent, canView, decide, FORBIDDEN_MESSAGES, type TimelineAction } from './timeline-access.js';
 
 export const TIMELINE_NOT_FOUND = 'Timeline not found';
 
@@ -14,6 +14,8 @@ export interface TimelineWithRole {
   /** The creator's account is private and the caller (not on the team) is not an approved follower. */
   hiddenByPrivateAccount?: boolean;
   hiddenByBlock?: boolean;
+  /** The moderators hid the timeline or suspended its creator: only its owner sees it. */
+  hiddenByModerators?: boolean;
 }
 
 export interface AuthorizeOptions {
@@ -35,6 +37,16 @@ export interface AccessCheck {
   title?: string;
 }
 
+/** What the policy decides on, for a loaded timeline. */
+const factsOf = (found: TimelineWithRole): AccessFacts => ({
+  visibility: found.timeline.visibility,
+  status: found.timeline.status,
+  role: found.role,
+  hiddenByPrivateAccount: found.hiddenByPrivateAccount,
+  hiddenByBlock: found.hiddenByBlock,
+  hiddenByModerators: found.hiddenByModerators,
+});
+
 /** Applies the access policy (timeline-access.ts) to stored timelines and callers. */
 export class TimelineAccess {
   constructor(private readonly timelines: TimelineRepository) {}
@@ -46,10 +58,12 @@ export class TimelineAccess {
     if (!timeline) return null;
     const caller = userId && isUuid(userId) ? userId.toLowerCase() : undefined;
     const role = caller ? await this.timelines.roleOf(id, caller, options.manager) : null;
-    if (role !== null) return { timeline, role };
+    const hiddenByModerators = await this.timelines.hiddenByModerators(id, options.manager);
+    if (role !== null) return { timeline, role, hiddenByModerators };
     return {
       timeline,
       role,
+      hiddenByModerators,
       hiddenByPrivateAccount: await this.timelines.hiddenByPrivateAccount(timeline.creatorId, caller, options.manager),
       hiddenByBlock: await this.timelines.hiddenByBlock(timeline.creatorId, caller, options.manager),
     };
@@ -60,7 +74,7 @@ export class TimelineAccess {
     const found = await this.load(id, caller.userId, options);
     const notFound = () => new NotFoundException(options.notFoundMessage ?? TIMELINE_NOT_FOUND);
     if (!found) throw notFound();
-    const decision = decide({ visibility: found.timeline.visibility, status: found.timeline.status, role: found.role, hiddenByPrivateAccount: found.hiddenByPrivateAccount, hiddenByBlock: found.hiddenByBlock }, action);
+    const decision = decide(factsOf(found), action);
     if (decision === 'hidden') throw notFound();
     if (decision === 'forbidden') throw new ForbiddenException(FORBIDDEN_MESSAGES[action as Exclude<TimelineAction, 'view'>]);
     return found;
@@ -70,8 +84,7 @@ export class TimelineAccess {
   async check(timelineId: string, userId: string | undefined): Promise<AccessCheck> {
     const found = await this.load(timelineId, userId || undefined);
     if (!found) return { canView: false, canEdit: false, role: null, ownerId: '' };
-    const facts = { visibility: found.timeline.visibility, status: found.timeline.status, role: found.role, hiddenByPrivateAccount: found.hiddenByPrivateAccount, hiddenByBlock: found.hiddenByBlock };
-    const visible = canView(facts);
+    const visible = canView(factsOf(found));
     return {
       canView: visible,
       canEdit: visible && canEditContent(found.role),

@@ -9,6 +9,7 @@ import type { TimelineStatus, Visibility } from '../timelines/timeline.entity.js
  * - Anyone else, signed in or not, sees it only when it is published and public or unlisted,
  *   and its creator's account is not private (or they are one of its approved followers), and
  *   the creator and they have not blocked each other.
+ * - A timeline the moderators hid, or whose creator is suspended, is seen by its owner alone.
  *   Unlisted timelines are reachable by id (a shared link) but never appear in lists.
  * - Someone who may not see a timeline is told it does not exist (404), never 403: a private
  *   timeline's existence is not revealed.
@@ -26,6 +27,11 @@ export interface AccessFacts {
   hiddenByPrivateAccount?: boolean;
   /** The creator and the caller are a blocked pair, either way (blocks/blocks.ts): hidden whatever its visibility. */
   hiddenByBlock?: boolean;
+  /**
+   * The moderators hid the timeline or suspended its creator (moderation/hidden-by-moderators.ts):
+   * hidden from everyone but its owner, collaborators included.
+   */
+  hiddenByModerators?: boolean;
 }
 
 export type TimelineAction =
@@ -47,6 +53,7 @@ const ROLES_ALLOWED: Record<Exclude<TimelineAction, 'view'>, readonly Collaborat
 };
 
 export function canView(facts: AccessFacts): boolean {
+  if (facts.hiddenByModerators) return facts.role === 'owner';
   if (facts.role !== null) return true;
   if (facts.hiddenByPrivateAccount) return false;
   if (facts.hiddenByBlock) return false;

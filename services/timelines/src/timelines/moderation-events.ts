@@ -1,4 +1,4 @@
-import { isUuid, on, Outbox } from '@timeliner/platform';
+import { applyAccountSuspensionChanged, applyContentModerated, isUuid, on, Outbox } from '@timeliner/platform';
 import { SocialEvents } from '@timeliner/proto';
 import { publishSnapshot, snapshotContext } from './snapshot.js';
 
@@ -6,13 +6,19 @@ import { publishSnapshot, snapshotContext } from './snapshot.js';
  * The moderation desk's decisions on timelines (the social service owns them): a timeline the
  * moderators marked sensitive is sensitive here too, and its snapshot tells the read models, so
  * every card and player covers it; a decision that lifts it (restore, a granted appeal) lifts it.
+ * A hidden timeline, and every timeline of a suspended account, is kept in the moderation copy
+ * (platform moderation-copy), which the access policy reads (access/timeline-access.ts).
  */
 export const moderationEventHandlers = [
   on(SocialEvents.ContentModerated, async (decision, meta, manager) => {
+    await applyContentModerated(manager, decision);
     if (decision.contentType !== 'timeline' || !isUuid(decision.contentId)) return;
     const id = decision.contentId.toLowerCase();
     // A timeline deleted meanwhile, or already so, changes nothing.
     const [, changed] = (await manager.query('UPDATE timelines SET sensitive = $2 WHERE id = $1 AND sensitive IS DISTINCT FROM $2', [id, decision.sensitive])) as [unknown, number];
     if (changed > 0) await publishSnapshot(manager, Outbox, id, snapshotContext(meta));
+  }),
+  on(SocialEvents.AccountSuspensionChanged, async (change, _meta, manager) => {
+    await applyAccountSuspensionChanged(manager, change);
   }),
 ];

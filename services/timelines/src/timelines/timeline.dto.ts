@@ -107,6 +107,7 @@ export class TimelineDto {
   @ApiProperty({ type: String, nullable: true, description: 'Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail), signed with ?access= for an <img src>: valid one to two hours; null until one exists' }) thumbnailUrl: string | null;
   @ApiProperty({ enum: COLLABORATOR_ROLES, nullable: true, description: "The caller's role on the timeline" }) role: CollaboratorRole | null;
   @ApiProperty({ description: 'Marked sensitive (by its owner or the moderators): shown behind a blurred cover with "Show" unless the viewer always shows sensitive media' }) sensitive: boolean;
+  @ApiPropertyOptional({ description: 'The moderators hid it or suspended its creator: everyone else is told it does not exist; its owner sees it marked "Removed by moderators"' }) removedByModerators?: boolean;
 }
 
 export class TransferOwnershipResultDto {
@@ -125,7 +126,7 @@ export type SignMediaUrl = (url: string, mediaId: string) => string;
  * `coverMediaId`: the timeline's first processed video (snapshot.ts), whose thumbnail stands for
  * it; its URL is signed with `sign` for a caller who may view the timeline.
  */
-export const mapTimeline = (t: Timeline, role: CollaboratorRole | null, coverMediaId: string | null = null, sign?: SignMediaUrl): TimelineDto => ({
+export const mapTimeline = (t: Timeline, role: CollaboratorRole | null, coverMediaId: string | null = null, sign?: SignMediaUrl, removedByModerators = false): TimelineDto => ({
   id: t.id,
   title: t.title,
   description: t.description,
@@ -150,4 +151,5 @@ export const mapTimeline = (t: Timeline, role: CollaboratorRole | null, coverMed
   thumbnailUrl: coverMediaId ? (sign ? sign(videoThumbnailUrl(coverMediaId), coverMediaId) : videoThumbnailUrl(coverMediaId)) : null,
   role,
   sensitive: t.sensitive,
+  removedByModerators,
 });

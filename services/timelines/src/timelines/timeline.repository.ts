@@ -2,6 +2,7 @@ import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { Collaborator, type CollaboratorRole } from '../collaborators/collaborator.entity.js';
 import { hiddenByBlock } from '../blocks/blocks.js';
+import { hiddenByModeratorsSql } from '../moderation/hidden-by-moderators.js';
 import { hiddenByPrivateAccount } from '../private-accounts/private-accounts.js';
 import { refreshActivity } from './activity.js';
 import { coversOf, SNAPSHOT_COLUMNS, type SnapshotRow } from './snapshot.js';
@@ -60,6 +61,7 @@ export class TimelineRepository {
       mine = `UNION
         (SELECT t.id, t.score_band, t.last_activity_at FROM collaborators c JOIN timelines t ON t.id = c.timeline_id
           WHERE c.user_id = $${params.length} AND c.status = 'active' ${afterSql}
+            AND (c.role = 'owner' OR NOT ${hiddenByModeratorsSql('t')})
           ORDER BY ${FEED_ORDER_T} LIMIT $1)`;
     }
     return (await this.dataSource.query(
@@ -68,6 +70,7 @@ export class TimelineRepository {
            WHERE t.visibility = 'public' AND t.status = 'published' ${afterSql}
              AND NOT ${hiddenByPrivateAccount('t.creator_id', caller)}
              AND NOT ${hiddenByBlock('t.creator_id', caller)}
+             AND NOT ${hiddenByModeratorsSql('t')}
            ORDER BY ${FEED_ORDER_T} LIMIT $1)
          ${mine}
        ) AS visible ORDER BY ${FEED_ORDER} LIMIT $1`,
@@ -86,6 +89,7 @@ export class TimelineRepository {
     return (await this.dataSource.query(
       `SELECT t.id, ${cursorTimestamp('t.updated_at')} AS at FROM collaborators c JOIN timelines t ON t.id = c.timeline_id
         WHERE c.user_id = $1 AND c.status = 'active' ${afterSql}
+          AND (c.role = 'owner' OR NOT ${hiddenByModeratorsSql('t')})
         ORDER BY t.updated_at DESC, t.id DESC LIMIT $2`,
       params,
     )) as MemberRow[];
@@ -107,7 +111,19 @@ export class TimelineRepository {
     return tx.findOneByOrFail(Timeline, { id });
   }
 
-  /** Whether the creator's account is private and the caller is not one of its approved followers (private-accounts.ts). */
+  /** Whether the moderators hid the timeline or suspended its creator (moderation/hidden-by-moderators.ts). */
+  async hiddenByModerators(id: string, tx: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const [row] = (await tx.query(`SELECT ${hiddenByModeratorsSql('t')} AS hidden FROM timelines t WHERE t.id = $1`, [id])) as Array<{ hidden: boolean }>;
+    return row?.hidden ?? false;
+  }
+
+  /** Those of these timelines the moderators hid or whose creator they suspended. */
+  async moderatedAmong(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = (await this.dataSource.query(`SELECT t.id FROM timelines t WHERE t.id = ANY($1::uuid[]) AND ${hiddenByModeratorsSql('t')}`, [ids])) as Array<{ id: string }>;
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Whether the creator and the caller are a blocked pair, either way (blocks/blocks.ts). */
   async hiddenByBlock(creatorId: string, callerId: string | undefined, tx: EntityManager = this.dataSource.manager): Promise<boolean> {
     if (!callerId) return false;
@@ -115,6 +131,7 @@ export class TimelineRepository {
     return row?.hidden ?? false;
   }
 
+  /** Whether the creator's account is private and the caller is not one of its approved followers (private-accounts.ts). */
   async hiddenByPrivateAccount(creatorId: string, callerId: string | undefined, tx: EntityManager = this.dataSource.manager): Promise<boolean> {
     const [row] = (await tx.query(`SELECT ${hiddenByPrivateAccount('$1::uuid', '$2')} AS hidden`, [creatorId, callerId ?? null])) as Array<{ hidden: boolean }>;
     return row?.hidden ?? false;

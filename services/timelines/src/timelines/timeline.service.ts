@@ -88,9 +88,9 @@ export class TimelineService {
   }
 
   async get(caller: Caller, id: string): Promise<TimelineDto> {
-    const { timeline, role } = await this.access.authorize(caller, id, 'view');
+    const { timeline, role, hiddenByModerators } = await this.access.authorize(caller, id, 'view');
     const covers = await this.timelines.coversOf([timeline.id]);
-    return mapTimeline(timeline, role, covers.get(timeline.id) ?? null, this.signMediaUrl);
+    return mapTimeline(timeline, role, covers.get(timeline.id) ?? null, this.signMediaUrl, hiddenByModerators ?? false);
   }
 
   async update(caller: SignedInCaller, id: string, dto: UpdateTimelineDto): Promise<TimelineDto> {
@@ -159,9 +159,10 @@ export class TimelineService {
     const roles = userId ? await this.timelines.rolesOf(userId, ids) : new Map<string, never>();
     const byId = new Map<string, Timeline>(timelines.map((t) => [t.id, t]));
     const covers = await this.timelines.coversOf(timelines.map((t) => t.id));
+    const removed = await this.timelines.moderatedAmong(ids);
     return ids.flatMap((id) => {
       const t = byId.get(id);
-      return t ? [mapTimeline(t, roles.get(id) ?? null, covers.get(id) ?? null, this.signMediaUrl)] : [];
+      return t ? [mapTimeline(t, roles.get(id) ?? null, covers.get(id) ?? null, this.signMediaUrl, removed.has(id))] : [];
     });
   }
 }

@@ -1,0 +1,90 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import type { MessageShape } from '@bufbuild/protobuf';
+import { type AccountSuspensionChangedSchema, type ContentModeratedSchema, SocialEvents } from '@timeliner/proto';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { on } from '../bus/event-consumer.js';
+import { isUuid } from '../payload/payload-checks.js';
+
+/**
+ * A service's copy of the moderation desk's standing decisions (issue 28; the social service owns
+ * them), kept from ContentModerated and AccountSuspensionChanged, for the services that apply them
+ * in their own reads (timelines' pages and CheckAccess, notifications and Web Push): an item the
+ * moderators hid (`subject_type` its content type: timeline, video, post, post_comment, timeline_comment,
+ * video_comment), and a suspended account (`account`, until `until` or for good). A row stays when
+ * the decision is undone (`hidden` false) with the version that undid it, so an older event
+ * arriving late never brings it back.
+ */
+@Entity({ name: 'moderation_hidden' })
+export class ModerationCopy {
+  @PrimaryColumn({ type: 'varchar', length: 20, primaryKeyConstraintName: 'moderation_hidden_pkey' })
+  subjectType: string;
+
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'moderation_hidden_pkey' })
+  subjectId: string;
+
+  @Column({ type: 'boolean' })
+  hidden: boolean;
+
+  /** A suspension's end; null: for good (or not a suspension). */
+  @Column({ type: 'timestamptz', nullable: true })
+  until: Date | null;
+
+  @Column({ type: 'bigint' })
+  version: string;
+}
+
+export const moderationCopyEntities = [ModerationCopy];
+
+/** The statements a service's migration runs to create the copy (and their reverse). */
+export const MODERATION_COPY_DDL = {
+  up: [
+    `CREATE TABLE "moderation_hidden" ("subject_type" character varying(20) NOT NULL, "subject_id" uuid NOT NULL, "hidden" boolean NOT NULL, "until" TIMESTAMP WITH TIME ZONE, "version" bigint NOT NULL, CONSTRAINT "moderation_hidden_pkey" PRIMARY KEY ("subject_type", "subject_id"))`,
+  ],
+  down: [`DROP TABLE "moderation_hidden"`],
+};
+
+const CONTENT_TYPES = new Set(['timeline', 'video', 'post', 'post_comment', 'timeline_comment', 'video_comment']);
+
+async function keep(manager: EntityManager, type: string, id: string, hidden: boolean, until: Date | null, version: bigint): Promise<boolean> {
+  const taken = (await manager.query(
+    `INSERT INTO moderation_hidden (subject_type, subject_id, hidden, until, version) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (subject_type, subject_id) DO UPDATE SET hidden = EXCLUDED.hidden, until = EXCLUDED.until, version = EXCLUDED.version
+      WHERE moderation_hidden.version < EXCLUDED.version
+     RETURNING subject_id`,
+    [type, id, hidden, until, version.toString()],
+  )) as unknown[];
+  return taken.length > 0;
+}
+
+/** Applies a ContentModerated to the copy; true when it was newer than what the copy held. */
+export async function applyContentModerated(manager: EntityManager, e: MessageShape<typeof ContentModeratedSchema>): Promise<boolean> {
+  if (!isUuid(e.contentId) || !CONTENT_TYPES.has(e.contentType) || e.version <= 0n) return false;
+  return keep(manager, e.contentType, e.contentId.toLowerCase(), e.hidden, null, e.version);
+}
+
+/** Applies an AccountSuspensionChanged to the copy; true when it was newer than what the copy held. */
+export async function applyAccountSuspensionChanged(manager: EntityManager, e: MessageShape<typeof AccountSuspensionChangedSchema>): Promise<boolean> {
+  if (!isUuid(e.userId) || e.version <= 0n) return false;
+  return keep(manager, 'account', e.userId.toLowerCase(), e.active, e.until ? timestampDate(e.until) : null, e.version);
+}
+
+/** The handlers that keep the copy: a decision taken over an older version only. */
+export const moderationCopyHandlers = [
+  on(SocialEvents.ContentModerated, async (e, _meta, manager) => {
+    await applyContentModerated(manager, e);
+  }),
+  on(SocialEvents.AccountSuspensionChanged, async (e, _meta, manager) => {
+    await applyAccountSuspensionChanged(manager, e);
+  }),
+];
+
+/**
+ * SQL fragments over the copy, for a service's reads: true while the account `person` (SQL of its
+ * id) is suspended; true while the item of `type` with the id `id` (SQL) is hidden by moderators.
+ */
+export const copySuspendedSql = (person: string): string =>
+  `EXISTS (SELECT 1 FROM moderation_hidden ms WHERE ms.subject_type = 'account' AND ms.subject_id = ${person} AND ms.hidden AND (ms.until IS NULL OR ms.until > now()))`;
+
+export const copyHiddenItemSql = (type: string, id: string): string =>
+  `EXISTS (SELECT 1 FROM moderation_hidden mi WHERE mi.subject_type = ${type} AND mi.subject_id = ${id} AND mi.hidden)`;
