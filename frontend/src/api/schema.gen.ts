@@ -1937,6 +1937,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/timelines/{id}/media/missing-alt-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The timeline's images and videos still missing alt text or a description (the studio's list) */
+        get: operations["missingAltTextListMissingAltText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/timelines/{id}/shares": {
         parameters: {
             query?: never;
@@ -2306,6 +2323,46 @@ export interface paths {
         post?: never;
         /** Deletes a video (or image) and everything stored for it */
         delete: operations["videoDeleteVideo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/alt-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets an image's alt text or a video's short description
+         * @description Whoever may see the item reads it in the media lists (altText).
+         */
+        put: operations["altTextSetVideoAltText"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{id}/alt-text/later": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Add later": the upload prompt for the missing alt text is not shown again for this item
+         * @description It stays in the studio's list of items missing alt text. Nothing changes for an item that has its text.
+         */
+        post: operations["altTextDeferVideoAltText"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3272,6 +3329,8 @@ export interface components {
             password: string;
         };
         MediaItemDto: {
+            /** @description An image's alt text or a video's short description, in plain text (at most 1500 characters for an image, 500 for a video); null while missing. */
+            altText: string | null;
             /** @description Images: the picture (web-size when made); videos: the original. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudUrl: string;
             /** @description Videos: the original with Range support. Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
@@ -3303,6 +3362,12 @@ export interface components {
         MediaItemMetadataDto: {
             height?: number | null;
             width?: number | null;
+        };
+        MissingAltTextDto: {
+            /** @description How many of the timeline's images and videos have no alt text or description (those put off with "Add later" included); failed uploads are not counted */
+            count: number;
+            /** @description Those items, in timeline order */
+            items: components["schemas"]["VideoDto"][];
         };
         ModeratedItemDto: {
             authorDisplayName: string | null;
@@ -4095,6 +4160,10 @@ export interface components {
             /** @description Unread notifications (entries, a group counting once) */
             count: number;
         };
+        UpdateAltTextDto: {
+            /** @description The image's alt text (at most 1500 characters) or the video's short description (at most 500). Stored as plain text: markup is removed (its words kept), control characters dropped, spaces collapsed, the whole trimmed; the limits count what remains. */
+            altText: string;
+        };
         UpdateCollectionDto: {
             /** @description Trimmed; blank or null clears it */
             description?: string | null;
@@ -4266,6 +4335,10 @@ export interface components {
             videoId: string;
         };
         VideoDto: {
+            /** @description An image's alt text or a video's short description, in plain text (at most 1500 characters for an image, 500 for a video); null while missing. */
+            altText: string | null;
+            /** @description The alt text (or description) is missing and its creators chose "Add later": the upload prompt is not shown again for it. */
+            altTextDeferred: boolean;
             /** @description Carries `?access=<token>`, valid for one to two hours: it opens this media without the bearer header (for <video src>, <img src>, links). */
             cloudThumbnailUrl: string | null;
             /** @description Seconds; 0 until processed */
@@ -10244,6 +10317,56 @@ export interface operations {
             };
         };
     };
+    missingAltTextListMissingAltText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The timeline */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingAltTextDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors see the list */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timeline not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     analyticsRecordShare: {
         parameters: {
             query?: never;
@@ -11660,6 +11783,123 @@ export interface operations {
                 content?: never;
             };
             /** @description Only the owner and editors delete */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    altTextSetVideoAltText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The image or video */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAltTextDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoDto"];
+                };
+            };
+            /** @description altText must be text; Alt text is required / The description is required; Alt text must be at most 1500 characters / The description must be at most 500 characters; Unknown field: {name} */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors change alt text and descriptions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Video not found (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Timelines service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    altTextDeferVideoAltText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The image or video */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remembered */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unknown field: {name} (the call takes no body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only the owner and editors change alt text and descriptions */
             403: {
                 headers: {
                     [name: string]: unknown;

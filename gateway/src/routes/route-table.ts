@@ -147,6 +147,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/timelines/:id/videos', service: 'media', anonymous: ['GET'] },
   { pattern: '/api/timelines/:id/videos/*', service: 'media' },
   { pattern: '/api/timelines/:id/media', service: 'media' },
+  // the studio's list of images and videos still missing alt text or a description
+  { pattern: '/api/timelines/:id/media/missing-alt-text', service: 'media' },
   { pattern: '/api/timelines/:id/export', service: 'media' },
   { pattern: '/api/videos/*', service: 'media' },
   { pattern: '/api/media/*', service: 'media' },

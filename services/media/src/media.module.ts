@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { type EventBus, EventWriter, type IdentitySecret, type ObjectStorage, type TimelineAccess, Transactions } from '@timeliner/platform';
+import { AltTextController, MissingAltTextController } from './alt-text/alt-text.controller.js';
+import { AltTextService } from './alt-text/alt-text.service.js';
 import { AvatarsController } from './avatars/avatars.controller.js';
 import { AvatarRepository } from './avatars/avatars.repository.js';
 import { AvatarsService } from './avatars/avatars.service.js';
@@ -70,7 +72,7 @@ export class MediaModule {
     const { settings } = deps;
     return {
       module: MediaModule,
-      controllers: [TusController, TimelineMediaController, VideoController, MediaFileController, TimelineExportController, ExportFileController, DataExportsController, AvatarsController, StorageController, CaptionsController],
+      controllers: [TusController, TimelineMediaController, VideoController, MediaFileController, TimelineExportController, ExportFileController, DataExportsController, AvatarsController, StorageController, CaptionsController, AltTextController, MissingAltTextController],
       providers: [
         { provide: DataSource, useValue: deps.dataSource },
         { provide: EventWriter, useValue: deps.events },
@@ -116,6 +118,11 @@ export class MediaModule {
           useFactory: (media: MediaRepository, transactions: Transactions, storage: ObjectStorage, access: TimelineAccess, events: EventWriter, logger: Logger, urls: MediaUrlSigner) =>
             new MediaService(media, transactions, storage, access, events, logger, urls),
           inject: [MediaRepository, Transactions, STORAGE, ACCESS, EventWriter, LOGGER, MediaUrlSigner],
+        },
+        {
+          provide: AltTextService,
+          useFactory: (media: MediaRepository, access: TimelineAccess, service: MediaService) => new AltTextService(media, access, service),
+          inject: [MediaRepository, ACCESS, MediaService],
         },
         {
           provide: CaptionsService,

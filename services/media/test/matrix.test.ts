@@ -12,7 +12,7 @@ import { avatarPng, CALLERS, type MediaHarness, mp4Bytes, PNG_HEADER, startHarne
  * not view get 401, signed-in ones 404; writes need canEdit (owner, editor) — others who may view
  * get 403. An upload session is its creator's alone (the editor here): anyone else gets 404.
  */
-type Method = 'get' | 'post' | 'patch' | 'delete' | 'head' | 'options';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 type State = 'private' | 'public';
 type Row5 = readonly [number, number, number, number, number];
 
@@ -100,6 +100,10 @@ const matrix: Row[] = [
     send: (req) => req.field('language', 'fr').attach('file', Buffer.from(CAPTION_VTT), { filename: 'fr.vtt', contentType: 'text/vtt' }), expect: write(201),
   },
   { method: 'delete', route: '/api/videos/{id}/captions/{language}', path: (f) => `/api/videos/${f.videoId}/captions/en`, fresh: true, expect: write(204) },
+  // Alt text and descriptions: read in the lists like the item, set and put off like its timeline's media; the studio's missing list for those who edit.
+  { method: 'put', route: '/api/videos/{id}/alt-text', path: (f) => `/api/videos/${f.imageId}/alt-text`, send: (req) => req.send({ altText: 'A red kite over the hill' }), expect: write(200) },
+  { method: 'post', route: '/api/videos/{id}/alt-text/later', path: (f) => `/api/videos/${f.videoId}/alt-text/later`, expect: write(204) },
+  { method: 'get', route: '/api/timelines/{id}/media/missing-alt-text', path: (f) => `/api/timelines/${f.timelineId}/media/missing-alt-text`, expect: write(200) },
   // The harness has no worker: the export is still queued when the wait runs out (202).
   {
     method: 'post', route: '/api/timelines/{id}/export', path: (f) => `/api/timelines/${f.timelineId}/export`,
@@ -146,6 +150,15 @@ const badInput: Array<{ route: string; method: Method; path: (f: Fixture) => str
     [{ sensitive: null }, 'Sensitive must be true or false'],
     [{ sensitive: true, title: 'x' }, 'Unknown field: title'],
   ].map(([body, message]) => ({ route: '/api/videos/{id}/sensitive', method: 'patch' as const, path: (f: Fixture) => `/api/videos/${f.videoId}/sensitive`, send: (r: request.Test) => r.send(body as object), status: 400, message: message as string })),
+  ...[
+    [{}, 'altText must be text'],
+    [{ altText: 7 }, 'altText must be text'],
+    [{ altText: ' <b></b>\u0007 ' }, 'Alt text is required'],
+    [{ altText: 'a'.repeat(1501) }, 'Alt text must be at most 1500 characters'],
+    [{ altText: 'ok', deferred: true }, 'Unknown field: deferred'],
+  ].map(([body, message]) => ({ route: '/api/videos/{id}/alt-text', method: 'put' as const, path: (f: Fixture) => `/api/videos/${f.imageId}/alt-text`, send: (r: request.Test) => r.send(body as object), status: 400, message: message as string })),
+  { route: '/api/videos/{id}/alt-text', method: 'put', path: (f) => `/api/videos/${f.videoId}/alt-text`, status: 400, message: 'The description must be at most 500 characters', send: (r) => r.send({ altText: 'b'.repeat(501) }) },
+  { route: '/api/videos/{id}/alt-text/later', method: 'post', path: (f) => `/api/videos/${f.videoId}/alt-text/later`, status: 400, message: 'Unknown field: altText', send: (r) => r.send({ altText: 'x' }) },
   ...[
     [{ 'upload-metadata': tusMetadata({ filename: 'a.mp4' }) }, 400, 'Upload-Length is required (Upload-Defer-Length is not supported)'],
     [{ 'upload-length': '-1' }, 400, 'Upload-Length must be a whole number of bytes'],

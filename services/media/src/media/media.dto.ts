@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { toCleanName } from '@timeliner/platform';
 import type { Media } from './media.entity.js';
+import { ALT_TEXT_DESCRIPTION, ALT_TEXT_DEFERRED_DESCRIPTION, altTextOf } from '../alt-text/alt-text-format.js';
 
 const TITLE_REQUIRED = 'Title is required';
 export const MAX_TITLE = 200;
@@ -36,6 +37,8 @@ export class VideoDto {
   @ApiProperty({ description: `The original, with Range support. ${SIGNED}` }) streamUrl: string;
   @ApiProperty({ type: 'string', nullable: true, description: `HLS master playlist; null until the first rendition exists. ${SIGNED}` }) hlsUrl: string | null;
   @ApiProperty({ type: 'string', nullable: true, description: 'Why processing failed or the file was refused (status error), in a sentence for its creator; null otherwise' }) errorReason: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: ALT_TEXT_DESCRIPTION }) altText: string | null;
+  @ApiProperty({ description: ALT_TEXT_DEFERRED_DESCRIPTION }) altTextDeferred: boolean;
   @ApiProperty({ description: SENSITIVE }) sensitive: boolean;
   @ApiProperty({ description: REMOVED }) removedByModerators: boolean;
 }
@@ -59,6 +62,7 @@ export class MediaItemDto {
   @ApiProperty({ type: 'integer' }) position: number;
   @ApiProperty({ description: 'Seconds' }) duration: number;
   @ApiProperty({ type: MediaItemMetadataDto }) metadata: MediaItemMetadataDto;
+  @ApiProperty({ type: 'string', nullable: true, description: ALT_TEXT_DESCRIPTION }) altText: string | null;
   @ApiProperty({ description: SENSITIVE }) sensitive: boolean;
   @ApiProperty({ description: REMOVED }) removedByModerators: boolean;
 }
@@ -124,6 +128,7 @@ export function toVideoDto(m: Media, sign: SignUrl = unsigned): VideoDto {
     streamUrl: sign(streamUrlOf(m.id)),
     hlsUrl: signed(hlsUrlOf(m), sign),
     errorReason: m.status === 'error' ? (m.errorReason ?? null) : null,
+    ...altTextOf(m),
     ...moderationOf(m),
   };
 }
@@ -143,6 +148,7 @@ export function toMediaItemDto(m: Media, sign: SignUrl = unsigned): MediaItemDto
     position: m.position,
     duration: m.duration,
     metadata: { width: finite(m.metadata?.width), height: finite(m.metadata?.height) },
+    altText: m.altText ?? null,
     ...moderationOf(m),
   };
 }

@@ -101,6 +101,14 @@ export class Media {
   @Column({ type: 'timestamptz', nullable: true })
   originalDeletedAt: Date | null;
 
+  /** An image's alt text or a video's short description (plain text, alt-text/alt-text-format.ts); null while missing. */
+  @Column({ type: 'varchar', length: 1500, nullable: true })
+  altText: string | null;
+
+  /** When its creator chose "Add later" for the missing alt text: the upload prompt is not shown again. */
+  @Column({ type: 'timestamptz', nullable: true })
+  altTextDeferredAt: Date | null;
+
   /** When the processing job was handed to the work queue; null until then (the sweep retries). */
   @Column({ type: 'timestamptz', nullable: true })
   queuedAt: Date | null;
