@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { LeaveTimelineButton } from '../../../features/collaboration/components/leave-timeline';
 import { SaveToCollectionButton } from '../../../features/collections/components/save-to-collection';
 import { useVideos } from '../../../features/media/api/get-videos';
@@ -14,6 +15,8 @@ import { neighbours, useTimelines } from '../../../features/timelines/api/get-ti
 import { recordView } from '../../../features/timelines/api/record-view';
 import { ApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/current-user';
+import { resolveStart, startProblemMessage, type StartPoint } from '../../../lib/deep-link';
+import { WatchShareButton } from './watch-share';
 
 // Only a sensitive timeline loads its cover's code (and the viewer's preference); the player's first paint sends none of it.
 const SensitiveCover = lazy(() => import('../../../features/viewing/components/sensitive-cover').then((module) => ({ default: module.SensitiveCover })));
@@ -33,11 +36,22 @@ function PlayerState({ title, children, onBack }: { title: string; children?: Re
   );
 }
 
+/** A link's start point that could not be followed is said once, in a toast; the player starts as resolved. */
+function StartProblemNotice({ point }: { point: StartPoint }) {
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current || !point.problem) return;
+    told.current = true;
+    toast(startProblemMessage(point.problem, point));
+  }, [point]);
+  return null;
+}
+
 function Watch({ id }: { id: string }) {
   const navigate = useNavigate();
-  // A link to one video of the timeline (a notification about it): the player starts there.
+  // Where a link starts the player (lib/deep-link.ts): `?item=3&t=42`, the third item at its 42nd
+  // second; or `?video={id}`, a link to one video of the timeline (a notification about it).
   const [search] = useSearchParams();
-  const startAt = search.get('video');
   const timeline = useTimeline(id);
   const videos = useVideos(id);
   const timelines = useTimelines();
@@ -82,6 +96,7 @@ function Watch({ id }: { id: string }) {
   }
 
   const list = (videos.data ?? []).filter(playable);
+  const start = resolveStart(search, list);
   const around = neighbours(timelines.data ?? [], id);
   const openTimeline = (next: string | undefined) => (next ? () => void navigate(`/watch/${encodeURIComponent(next)}`, { replace: true }) : undefined);
 
@@ -110,7 +125,9 @@ function Watch({ id }: { id: string }) {
       onNextTimeline={openTimeline(around.next)}
       onPreviousTimeline={openTimeline(around.previous)}
       onLeaveVideo={onLeaveVideo}
-      startAt={startAt}
+      startAt={list[start.index]?.id ?? null}
+      startTime={start.time}
+      share={(position) => <WatchShareButton timeline={timeline.data} position={position} />}
       saveToCollection={
         <>
           <SaveToCollectionButton timelineId={timeline.data.id} title={timeline.data.title} className="player__icon-button" />
@@ -125,6 +142,7 @@ function Watch({ id }: { id: string }) {
   return (
     <>
       <title>{`${timeline.data.title} · Timeliner`}</title>
+      {start.problem ? <StartProblemNotice point={start} /> : null}
       {timeline.data.sensitive ? (
         <Suspense fallback={<div className="sensitive-cover sensitive-cover--screen" aria-busy="true" />}>
           <SensitiveCover

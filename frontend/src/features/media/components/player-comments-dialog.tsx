@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
+import { CommentTimesContext } from '../../../components/ui/comment-times';
 import { FilteredCommentText } from '../../../components/ui/filtered-comment-text';
 import { ResponsiveDialog } from '../../../components/ui/dialog';
 import { SendIcon } from '../../../components/ui/icons';
@@ -96,18 +97,36 @@ export interface PlayerCommentsDialogProps {
   /** Posts a comment, or a reply to `parentId`; resolves to whether it was sent. */
   post: (parentId?: string) => (content: string) => Promise<boolean>;
   deleteComment: (id: string) => void;
+  /** The video's length in seconds (0 when not known). */
+  duration?: number;
+  /** Seeks the video to a time written in a comment (`1:23`); the dialog then closes to show it. */
+  onSeek?: (seconds: number) => void;
 }
 
 /** The video's comments: replies, deleting one's own, time-ago labels. Loaded on first open. */
-export default function PlayerCommentsDialog({ videoId, title, onOpenChange, comments, pending, mine, post, deleteComment }: PlayerCommentsDialogProps) {
+export default function PlayerCommentsDialog({ videoId, title, onOpenChange, comments, pending, mine, post, deleteComment, duration = 0, onSeek }: PlayerCommentsDialogProps) {
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const postReply = (parentId: string) => async (content: string) => {
     const sent = await post(parentId)(content);
     if (sent) setReplyTo(null);
     return sent;
   };
+  const times = useMemo(
+    () =>
+      onSeek
+        ? {
+            duration,
+            onSeek: (seconds: number) => {
+              onSeek(seconds);
+              onOpenChange(false);
+            },
+          }
+        : null,
+    [duration, onSeek, onOpenChange],
+  );
   return (
     <ResponsiveDialog open onOpenChange={onOpenChange} title="Comments" description={title}>
+      <CommentTimesContext.Provider value={times}>
       <div className="player-comments">
         {comments.isPending ? <p>Loading comments...</p> : null}
         {comments.isError ? <p>Comments could not be loaded.</p> : null}
@@ -132,6 +151,7 @@ export default function PlayerCommentsDialog({ videoId, title, onOpenChange, com
         </ul>
         <CommentForm label="Send comment" placeholder="Add a comment..." pending={pending} onSubmit={post()} />
       </div>
+      </CommentTimesContext.Provider>
     </ResponsiveDialog>
   );
 }

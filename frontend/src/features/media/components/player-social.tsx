@@ -21,13 +21,23 @@ const commentsIn = (list: readonly VideoComment[] | undefined) => (list ?? []).r
  * video's comments dialog (player-comments-dialog.tsx). Signed in only (spec 001).
  * `onCommentsOpenChange` lets the player pause while the dialog is open and resume after.
  */
-export function PlayerSocial({ videoId, title, onCommentsOpenChange }: { videoId: string; title: string; onCommentsOpenChange: (open: boolean) => void }) {
-  const user = useUser();
-  if (!user.data) return null;
-  return <SignedInPlayerSocial key={videoId} videoId={videoId} title={title} userId={user.data.id} onCommentsOpenChange={onCommentsOpenChange} />;
+export interface PlayerSocialProps {
+  videoId: string;
+  title: string;
+  onCommentsOpenChange: (open: boolean) => void;
+  /** The video's length in seconds (0 when not known): times written in comments up to it seek. */
+  duration?: number;
+  /** Seeks the video to a time written in a comment (the comments then close). */
+  onSeek?: (seconds: number) => void;
 }
 
-function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange }: { videoId: string; title: string; userId: string; onCommentsOpenChange: (open: boolean) => void }) {
+export function PlayerSocial(props: PlayerSocialProps) {
+  const user = useUser();
+  if (!user.data) return null;
+  return <SignedInPlayerSocial key={props.videoId} {...props} userId={user.data.id} />;
+}
+
+function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange, duration = 0, onSeek }: PlayerSocialProps & { userId: string }) {
   const [open, setOpen] = useState(false);
   const like = useVideoLike(videoId);
   const toggle = useToggleVideoLike(videoId);
@@ -84,6 +94,8 @@ function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange }: 
             mine={mine}
             post={post}
             deleteComment={deleteComment}
+            duration={duration}
+            {...(onSeek ? { onSeek } : {})}
           />
         </Suspense>
       ) : null}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type PointerEvent, type Re
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { useAfterFirstRender } from '../../../lib/after-first-render';
 import { useUser } from '../../../lib/current-user';
+import type { WatchPosition } from '../../../lib/deep-link';
 import { formatDuration } from '../../../lib/format';
 import { canPreload, isDataSaver, offeredQualities, type QualitySetting } from '../../../lib/playback/playback-policy';
 import { usePlaybackConditions } from '../../../lib/playback/use-playback-conditions';
@@ -16,6 +17,8 @@ import './player.css';
 
 /** Captions and the transcript: their own chunk, asked for after the player's first paint. */
 const PlayerCaptions = lazy(() => import('./player-captions'));
+/** The timeline's scrubber and the Chapters panel: their own chunk, after the first paint too. */
+const PlayerChapters = lazy(() => import('./player-chapters'));
 
 /** The viewer's time in this timeline so far (the server keeps the largest figures of a visit). */
 export interface TimelineViewFigures {
@@ -43,6 +46,13 @@ export interface TimelinePlayerProps {
   onLeaveVideo: (view: TimelineViewFigures) => void;
   /** The video to start at (a link to one video, `?video=`); the first when absent or not in the list. */
   startAt?: string | null;
+  /** Seconds into the `startAt` video to start at (a link's `t`); ignored past its end. */
+  startTime?: number;
+  /**
+   * The top bar's Share button (put in by the page), given where the viewer is (`item` from 1,
+   * `t` whole seconds) for "Start at current time"; shown to a signed-in viewer.
+   */
+  share?: (position: () => WatchPosition) => ReactNode;
   /**
    * The top bar's Save to collection button (the collections feature's, put in by the page), shown
    * to a signed-in viewer.
@@ -81,7 +91,7 @@ const MAX_PLAY_STEP_S = 1.5;
  * buttons to move between videos and timelines, a tap for the controls and a second tap to play
  * or pause.
  */
-export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onNextTimeline, onPreviousTimeline, onLeaveVideo, startAt, saveToCollection }: TimelinePlayerProps) {
+export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onNextTimeline, onPreviousTimeline, onLeaveVideo, startAt, startTime = 0, share, saveToCollection }: TimelinePlayerProps) {
   const media = useRef<HTMLVideoElement>(null);
   const region = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(() => Math.max(0, startAt ? videos.findIndex((v) => v.id === startAt) : 0));
@@ -98,6 +108,8 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
   const statsRef = useRef<WatchStats | null>(null);
   const durations = useRef(new Map(videos.map((item) => [item.id, item.duration])));
   const leave = useRef(onLeaveVideo);
+  // Where to seek once the item's video knows its length: a link's `t`, a chapter's start.
+  const pendingSeek = useRef<{ index: number; time: number } | null>(startTime > 0 ? { index, time: startTime } : null);
 
   const conditions = usePlaybackConditions();
   const painted = useAfterFirstRender();
@@ -180,6 +192,31 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
   const goTo = (next: number) => {
     if (next < 0 || next >= videos.length || next === index) return;
     if (!switchGate()) return;
+    pendingSeek.current = null;
+    setIndex(next);
+    setTime({ current: 0, duration: 0 });
+  };
+
+  const seek = (at: number) => {
+    const element = media.current;
+    if (element) element.currentTime = at;
+    // The label follows the bar at once, not when the video has caught up.
+    setTime((current) => ({ ...current, current: at }));
+  };
+  // A time in a comment: the video there, playing once the comments close.
+  const seekFromComment = (at: number) => {
+    seek(at);
+    resumeAfterComments.current = true;
+  };
+  // A chosen chapter: that item at that second (a seek within the item on screen).
+  const jumpTo = (next: number, at: number) => {
+    if (next < 0 || next >= videos.length) return;
+    showControls();
+    if (next === index) {
+      if (!image) seek(at);
+      return;
+    }
+    pendingSeek.current = at > 0 ? { index: next, time: at } : null;
     setIndex(next);
     setTime({ current: 0, duration: 0 });
   };
@@ -274,6 +311,17 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
+  const onLoadedMetadata = () => {
+    const element = media.current;
+    const wanted = pendingSeek.current;
+    if (element && wanted && wanted.index === index) {
+      pendingSeek.current = null;
+      const length = Number.isFinite(element.duration) ? element.duration : 0;
+      if (!(length > 0) || wanted.time < length) element.currentTime = wanted.time;
+    }
+    onTimeUpdate();
+  };
+
   const onTimeUpdate = () => {
     const element = media.current;
     if (!element || !video) return;
@@ -325,7 +373,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onTimeUpdate={onTimeUpdate}
-        onLoadedMetadata={onTimeUpdate}
+        onLoadedMetadata={onLoadedMetadata}
         onEnded={onEnded}
         onError={() => console.error('The video could not be played', video.id)}
       />
@@ -360,6 +408,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
             <span>{video.title}</span> · <span>{position}</span>
           </p>
         </div>
+        {signedIn && share ? share(() => ({ item: index + 1, t: image ? 0 : Math.floor(time.current) })) : null}
         {signedIn ? saveToCollection : null}
         {signedIn ? <ExportButton timeline={timeline} /> : null}
       </div>
@@ -394,7 +443,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
       </div>
 
       {/* Likes and comments are per video: an image has none. */}
-      {image ? null : <PlayerSocial videoId={video.id} title={video.title} onCommentsOpenChange={onCommentsOpenChange} />}
+      {image ? null : <PlayerSocial videoId={video.id} title={video.title} onCommentsOpenChange={onCommentsOpenChange} duration={time.duration || video.duration} onSeek={seekFromComment} />}
       <div className="player__controls player__chrome">
         {image ? null : (
         <input
@@ -407,15 +456,16 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
           aria-label="Seek"
           aria-valuetext={`${formatDuration(time.current)} of ${formatDuration(time.duration)}`}
           onChange={(event) => {
-            const element = media.current;
-            const at = Number(event.target.value);
-            if (element) element.currentTime = at;
-            // The label follows the bar at once, not when the video has caught up.
-            setTime((current) => ({ ...current, current: at }));
+            seek(Number(event.target.value));
             showControls();
           }}
         />
         )}
+        {painted ? (
+          <Suspense fallback={null}>
+            <PlayerChapters items={videos} index={index} time={time.current} duration={time.duration} onJump={jumpTo} panelHost={region} />
+          </Suspense>
+        ) : null}
         <div className="player__buttons">
           <button type="button" className="player__icon-button" onClick={togglePlay} aria-label={playingNow ? 'Pause' : 'Play'}>
             {playingNow ? (
@@ -445,11 +495,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
                 videoId={video.id}
                 media={media}
                 panelHost={region}
-                onSeek={(at) => {
-                  const element = media.current;
-                  if (element) element.currentTime = at;
-                  setTime((current) => ({ ...current, current: at }));
-                }}
+                onSeek={seek}
               />
             </Suspense>
           ) : null}
