@@ -52,6 +52,9 @@ const ANONYMOUS: Record<string, Anonymous> = {
   'POST /api/auth/passkeys/confirm-options': 401,
   'PATCH /api/auth/passkeys/{id}': 401,
   'POST /api/auth/passkeys/{id}/remove': 401,
+  // deleting the account is for its signed-in owner; cancelling it is a step of signing in
+  'POST /api/auth/account/deletion': 401,
+  'POST /api/auth/account/deletion/cancel': 'open',
   // people
   'GET /api/users/{id}/profile': 401,
   'GET /api/users/{id}/avatar': 'open',

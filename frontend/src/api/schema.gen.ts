@@ -42,6 +42,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/account/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the account, proven with the password or a passkey: every session ends at once; after 30 days the account and everything it made are deleted for good, unless the person signs in and cancels before then */
+        post: operations["accountDeletionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/account/deletion/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a deletion with the token a sign-in answered during the grace period (open to signed-out callers), and sign in */
+        post: operations["accountDeletionCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/email": {
         parameters: {
             query?: never;
@@ -2788,6 +2822,10 @@ export interface components {
             /** @enum {string} */
             type: "post" | "timeline";
         };
+        CancelDeletionDto: {
+            /** @description The token the sign-in answered with */
+            token: string;
+        };
         CaptionTrackDto: {
             cueCount: number;
             /**
@@ -2951,7 +2989,7 @@ export interface components {
             /** Format: uuid */
             contentId: string;
             /** @enum {string} */
-            contentType: "post" | "timeline" | "video_comment" | "post_comment" | "timeline_comment";
+            contentType: "post" | "timeline" | "video" | "video_comment" | "post_comment" | "timeline_comment";
             /** @description What is wrong, in the reporter's words */
             description?: string;
             /** @enum {string} */
@@ -3062,6 +3100,27 @@ export interface components {
              */
             day: string;
             views: number;
+        };
+        DeletionPendingChallengeDto: {
+            /** @description What to tell the person */
+            message: string;
+            /**
+             * Format: date-time
+             * @description When the account is deleted for good if the deletion is not cancelled
+             */
+            purgeAfter: string;
+            /** @description Opaque token for POST /api/auth/account/deletion/cancel; it works for ten minutes */
+            token: string;
+        };
+        DeletionPendingDto: {
+            deletionPending: components["schemas"]["DeletionPendingChallengeDto"];
+        };
+        DeletionRequestedDto: {
+            /**
+             * Format: date-time
+             * @description When the account and everything it made are deleted for good, unless the deletion is cancelled by signing in before then
+             */
+            purgeAfter: string;
         };
         ExportOptionsDto: {
             /**
@@ -3379,7 +3438,7 @@ export interface components {
             /** Format: uuid */
             contentId: string;
             /** @enum {string} */
-            contentType: "post" | "timeline" | "video_comment" | "post_comment" | "timeline_comment";
+            contentType: "post" | "timeline" | "video" | "video_comment" | "post_comment" | "timeline_comment";
             hidden: boolean;
             /** @description Where the item is seen in the app */
             link: string;
@@ -3572,6 +3631,8 @@ export interface components {
              * @example Cutting the Lisbon trip into a timeline #travel
              */
             content: string;
+            /** @description Sensitive: viewers see a blurred cover with "Show" first (unless they always show sensitive media). Absent: unchanged (new posts: false) */
+            sensitive?: boolean;
         };
         PostDto: {
             /** @description Whether the caller bookmarked the post (false for anonymous callers) */
@@ -3595,6 +3656,10 @@ export interface components {
             likesCount: number;
             /** @description Lower-case usernames without @, in order of first use */
             mentions: string[];
+            /** @description Hidden by the moderators: only its author still sees it, marked "Removed by moderators" */
+            removedByModerators: boolean;
+            /** @description Marked sensitive by its author or the moderators: shown behind a blurred cover with "Show" unless the viewer always shows sensitive media */
+            sensitive: boolean;
             /** Format: date-time */
             updatedAt: string;
             user: components["schemas"]["UserSummaryDto"];
@@ -3733,7 +3798,7 @@ export interface components {
             /** Format: uuid */
             contentId: string;
             /** @enum {string} */
-            contentType: "post" | "timeline" | "video_comment" | "post_comment" | "timeline_comment";
+            contentType: "post" | "timeline" | "video" | "video_comment" | "post_comment" | "timeline_comment";
             /** Format: date-time */
             firstReportedAt: string;
             /** @description The item as it stands; null when its author deleted it */
@@ -3832,7 +3897,7 @@ export interface components {
             /** Format: uuid */
             contentId: string;
             /** @enum {string} */
-            contentType: "post" | "timeline" | "video_comment" | "post_comment" | "timeline_comment";
+            contentType: "post" | "timeline" | "video" | "video_comment" | "post_comment" | "timeline_comment";
             /** Format: date-time */
             createdAt: string;
             description: string | null;
@@ -4537,6 +4602,87 @@ export interface operations {
             };
         };
     };
+    accountDeletionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProofDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionRequestedDto"];
+                };
+            };
+            /** @description No proof, a wrong password, or a passkey answer that does not verify */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many wrong passwords (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    accountDeletionCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelDeletionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description The token is unknown, used or expired (ten minutes) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many attempts (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     emailRequest: {
         parameters: {
             query?: never;
@@ -4646,13 +4792,13 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponseDto"];
                 };
             };
-            /** @description The password is right; send a code to POST /api/auth/login/second-step */
+            /** @description The password is right; either send a code to POST /api/auth/login/second-step (`secondStep`), or the account is waiting to be deleted and POST /api/auth/account/deletion/cancel cancels that and signs in (`deletionPending`) */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SecondStepRequiredDto"];
+                    "application/json": components["schemas"]["SecondStepRequiredDto"] | components["schemas"]["DeletionPendingDto"];
                 };
             };
             /** @description Invalid email/username or password */
@@ -4690,6 +4836,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description The code is right, but the account is waiting to be deleted: POST /api/auth/account/deletion/cancel cancels that and signs in */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionPendingDto"];
                 };
             };
             /** @description Wrong code, or the sign-in expired (five minutes, five wrong codes) */
@@ -4906,6 +5061,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponseDto"];
+                };
+            };
+            /** @description The passkey is right, but the account is waiting to be deleted: POST /api/auth/account/deletion/cancel cancels that and signs in */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletionPendingDto"];
                 };
             };
             /** @description Expired challenge, an unknown passkey or an answer that does not verify */

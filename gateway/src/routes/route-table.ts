@@ -39,6 +39,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { pattern: '/api/auth/password/reset', service: 'auth', anonymous: ['POST'] },
   // the link confirming a new e-mail address, which may be opened on a device that is not signed in
   { pattern: '/api/auth/email/confirm', service: 'auth', anonymous: ['POST'] },
+  // signing in during a deletion's grace period offers to cancel it: the sign-in screen does so
+  { pattern: '/api/auth/account/deletion/cancel', service: 'auth', anonymous: ['POST'] },
   { pattern: '/api/users/:id/profile', service: 'auth' },
 
   // timelines: timelines, collaborators, invitations, analytics

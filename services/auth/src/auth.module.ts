@@ -34,6 +34,8 @@ import { SecretBox } from './two-step/secret-box.js';
 import { TwoStepController } from './two-step/two-step.controller.js';
 import { TwoStepRepository } from './two-step/two-step.repository.js';
 import { TwoStepService } from './two-step/two-step.service.js';
+import { AccountDeletionController } from './deletion/account-deletion.controller.js';
+import { AccountDeletionService } from './deletion/account-deletion.service.js';
 
 export interface AuthModuleDeps {
   dataSource: DataSource;
@@ -55,7 +57,7 @@ export class AuthModule {
   static forRoot(deps: AuthModuleDeps): DynamicModule {
     return {
       module: AuthModule,
-      controllers: [AuthController, PasswordController, EmailController, SessionsController, TwoStepController, PasskeysController, ProfileController, ViewingPreferenceController],
+      controllers: [AuthController, PasswordController, EmailController, SessionsController, TwoStepController, PasskeysController, ProfileController, ViewingPreferenceController, AccountDeletionController],
       providers: [
         { provide: DataSource, useValue: deps.dataSource },
         { provide: EventWriter, useValue: deps.events },
@@ -137,6 +139,12 @@ export class AuthModule {
           provide: SessionsService,
           useFactory: (transactions: Transactions, sessions: SessionRepository, revoker: SessionRevoker) => new SessionsService(transactions, sessions, revoker),
           inject: [Transactions, SessionRepository, SessionRevoker],
+        },
+        {
+          provide: AccountDeletionService,
+          useFactory: (transactions: Transactions, users: UserRepository, revoker: SessionRevoker, proof: IdentityProof, events: EventWriter, mail: AccountMail) =>
+            new AccountDeletionService(transactions, users, revoker, proof, events, mail, deps.logger),
+          inject: [Transactions, UserRepository, SessionRevoker, IdentityProof, EventWriter, AccountMail],
         },
         { provide: BlockedProfilesRepository, useFactory: (ds: DataSource) => new BlockedProfilesRepository(ds), inject: [DataSource] },
         { provide: ProfileService, useFactory: (users: UserRepository, blocks: BlockedProfilesRepository) => new ProfileService(users, blocks), inject: [UserRepository, BlockedProfilesRepository] },

@@ -19,6 +19,7 @@ import { SessionRevoker } from './sessions/session-revoker.js';
 import { suspensionEventHandlers } from './suspensions/suspensions.js';
 import { PasskeyRepository } from './passkeys/passkey.repository.js';
 import { TwoStepRepository } from './two-step/two-step.repository.js';
+import { AccountDeletionService } from './deletion/account-deletion.service.js';
 
 export interface AuthServiceOptions {
   databaseUrl: string;
@@ -36,6 +37,8 @@ export interface AuthServiceOptions {
   totpSecretKey?: Buffer | undefined;
   /** The time authenticator codes are checked against; tests fix it. */
   clock?: () => number;
+  /** How often accounts at the end of their deletion grace period are purged; default ten minutes. */
+  purgeIntervalMs?: number;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -91,12 +94,19 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
   });
   const url = await listenService(app, { name: 'auth', port: options.port, host: options.host, logger });
+  // Accounts whose grace period after a deletion request is over go for good (deletion/account-purge.ts).
+  const deletions = app.get(AccountDeletionService);
+  const purgeDue = () => void deletions.purgeDue().catch((err: unknown) => logger.warn({ err }, 'deleting accounts at the end of their grace period failed; trying again later'));
+  const purging = setInterval(purgeDue, options.purgeIntervalMs ?? 10 * 60_000);
+  purging.unref();
+  purgeDue();
 
   return {
     app,
     url,
     async close() {
       clearInterval(housekeeping);
+      clearInterval(purging);
       await app.close();
       for (const responder of responders) await responder.unsubscribe();
       await consumer.unsubscribe();

@@ -187,6 +187,24 @@ const matrix: Row[] = [
       { body: { followersCount: 1000 }, message: 'Unknown field: followersCount' },
     ],
   },
+  {
+    method: 'post', route: '/api/auth/account/deletion', path: () => '/api/auth/account/deletion', body: () => ({ password: 'not the password' }), anonymous: 401, signedIn: 400,
+    badInput: [
+      { body: {}, message: 'Please enter your password or use one of your passkeys' },
+      { body: { password: 42 }, message: 'Please enter your password' },
+      { body: { password: '' }, message: 'Please enter your password' },
+      { body: { passkey: { challengeId: 'x', response: {} } }, message: 'This passkey request has expired. Please try again.' },
+      { body: { password: 'x', now: true }, message: 'Unknown field: now' },
+    ],
+  },
+  {
+    method: 'post', route: '/api/auth/account/deletion/cancel', path: () => '/api/auth/account/deletion/cancel', body: () => ({ token: 'A'.repeat(43) }), anonymous: 401, signedIn: 401,
+    badInput: [
+      { body: {}, message: 'This offer to cancel the deletion has expired. Please sign in again.' },
+      { body: { token: 'short' }, message: 'This offer to cancel the deletion has expired. Please sign in again.' },
+      { body: { token: 'A'.repeat(43), userId: MISSING_ID }, message: 'Unknown field: userId' },
+    ],
+  },
   { method: 'get', route: '/api/users/{id}/profile', path: ({ userId }) => `/api/users/${userId}/profile`, anonymous: 401, signedIn: 200 },
   { method: 'get', route: '/api/auth/preferences', path: () => '/api/auth/preferences', anonymous: 401, signedIn: 200 },
   {

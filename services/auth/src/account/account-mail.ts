@@ -126,6 +126,38 @@ export class AccountMail {
     });
   }
 
+  deletionRequested(to: string, name: string, purgeAfter: Date, signInLink: string): Promise<void> {
+    const day = purgeAfter.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    return this.send({
+      to,
+      subject: 'Your Timeliner account will be deleted',
+      text: [
+        `Hello ${name},`,
+        '',
+        `You asked for your Timeliner account to be deleted. You have been signed out everywhere.`,
+        `On ${day} your account, your timelines, videos, posts, comments and likes will be deleted for good.`,
+        '',
+        `Changed your mind? Sign in before then and choose "Cancel deletion":`,
+        signInLink,
+        '',
+        'If this was not you, sign in and cancel the deletion, then change your password at once.',
+      ].join('\r\n'),
+    });
+  }
+
+  deletionCancelled(to: string, name: string): Promise<void> {
+    return this.send({
+      to,
+      subject: 'Your Timeliner account will not be deleted',
+      text: [
+        `Hello ${name},`,
+        '',
+        `The deletion of your Timeliner account was cancelled on ${new Date().toUTCString()}. Everything stays as it was.`,
+        'If this was not you, change your password at once.',
+      ].join('\r\n'),
+    });
+  }
+
   /** Sends without holding up the caller. */
   private send(message: MailMessage): Promise<void> {
     return this.mail.send(message).then(

@@ -20,6 +20,8 @@ import type { AssertionOptionsDto } from '../passkeys/passkeys.dto.js';
 import type { WebAuthnCeremonies } from '../passkeys/webauthn.js';
 import type { PasskeyAssertionDto, SecondStepDto, SecondStepRequiredDto } from '../two-step/two-step.dto.js';
 import { SIGN_IN_EXPIRED, type TwoStepService, WRONG_CODE } from '../two-step/two-step.service.js';
+import { CANCEL_LINK_EXPIRED, type CancelDeletionDto, type DeletionPendingDto } from '../deletion/account-deletion.dto.js';
+import { cancelPendingDeletion, offerCancelIfPending } from '../deletion/account-deletion.service.js';
 
 /** Two-step sign-in and passkeys, when the service has them. */
 export interface SecondFactors {
@@ -94,7 +96,7 @@ export class AuthService {
    * Signs in with a password. An account with two-step sign-in answers a short-lived token for
    * the second step instead of a session (the failures so far are kept until the code is right).
    */
-  async login(caller: Caller, dto: LoginDto, userAgent?: string): Promise<AuthResponseDto | SecondStepRequiredDto> {
+  async login(caller: Caller, dto: LoginDto, userAgent?: string): Promise<AuthResponseDto | SecondStepRequiredDto | DeletionPendingDto> {
     const typed = dto.login.toLowerCase();
     throwIfLimited(await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)));
     const user = typed.includes('@') ? await this.users.findByEmail(typed) : await this.users.findByUsername(typed);
@@ -120,7 +122,7 @@ export class AuthService {
    * each used once. Wrong codes count as sign-in failures under the same lockout rules as wrong
    * passwords, and five of them end the pending sign-in.
    */
-  async secondStep(caller: Caller, dto: SecondStepDto, userAgent?: string): Promise<AuthResponseDto> {
+  async secondStep(caller: Caller, dto: SecondStepDto, userAgent?: string): Promise<AuthResponseDto | DeletionPendingDto> {
     const factors = this.requireFactors();
     throwIfLimited(await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)));
     const pending = await factors.twoStep.pendingSignIn(dto.token);
@@ -149,7 +151,7 @@ export class AuthService {
   }
 
   /** Signs in with a passkey alone: the browser's answer verified against the challenge and the stored public key. */
-  async passkeySignIn(caller: Caller, dto: PasskeyAssertionDto, requestOrigin: string | undefined, userAgent?: string): Promise<AuthResponseDto> {
+  async passkeySignIn(caller: Caller, dto: PasskeyAssertionDto, requestOrigin: string | undefined, userAgent?: string): Promise<AuthResponseDto | DeletionPendingDto> {
     const factors = this.requireFactors();
     throwIfLimited(await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)));
     const { passkey, newCounter } = await factors.webauthn.verifyAssertion(null, dto.challengeId, dto.response, factors.webauthn.relyingParty(requestOrigin));
@@ -188,8 +190,27 @@ export class AuthService {
     if (user && overall.limited) await this.tellOwnerOfBurst(user, attempt.account);
   }
 
-  private async openSession(manager: EntityManager, user: User, caller: Caller, userAgent: string | undefined): Promise<AuthResponseDto> {
+  /**
+   * Cancels an account's deletion with the token its sign-in answered (the sign-in was right, so
+   * the person is who they say), and opens the session that sign-in would have.
+   */
+  async cancelDeletion(caller: Caller, dto: CancelDeletionDto, userAgent?: string): Promise<AuthResponseDto> {
+    throwIfLimited(await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)));
+    const { answer, user } = await this.transactions.run(async (manager) => {
+      const userId = await cancelPendingDeletion(manager, dto.token, CANCEL_LINK_EXPIRED);
+      const user = await this.users.getIn(manager, userId);
+      return { answer: await this.openSession(manager, user, caller, userAgent), user };
+    });
+    if ('deletionPending' in answer) throw new UnauthorizedException(CANCEL_LINK_EXPIRED);
+    void this.mail?.deletionCancelled(user.email, user.displayName);
+    return answer;
+  }
+
+  /** A session, unless the account is waiting to be deleted: then the offer to cancel that (deletion/account-deletion.service.ts). */
+  private async openSession(manager: EntityManager, user: User, caller: Caller, userAgent: string | undefined): Promise<AuthResponseDto | DeletionPendingDto> {
     await refuseIfSuspended(manager, user.id);
+    const pending = await offerCancelIfPending(manager, user.id);
+    if (pending) return pending;
     await this.users.recordSignIn(manager, user.id, user.passwordHash);
     const session = newSession(user.id, caller, userAgent);
     await this.sessions.insert(manager, session.record);

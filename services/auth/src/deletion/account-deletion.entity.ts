@@ -1,0 +1,31 @@
+import { Column, Entity, Index, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
+import { User } from '../users/user.entity.js';
+
+/**
+ * An account whose owner asked for it to be deleted: its sessions ended then, and at `purgeAfter`
+ * (30 days later) everything naming the person goes (deletion/account-purge.ts). Signing in before
+ * then answers a short-lived token (stored hashed) that cancels the deletion and opens a session.
+ */
+@Entity({ name: 'account_deletions' })
+@Index('account_deletions_purge_after_idx', ['purgeAfter'])
+export class AccountDeletion {
+  @PrimaryColumn('uuid')
+  userId: string;
+
+  @OneToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ type: 'timestamptz' })
+  requestedAt: Date;
+
+  @Column({ type: 'timestamptz' })
+  purgeAfter: Date;
+
+  @Index('account_deletions_cancel_token_hash_key', { unique: true })
+  @Column({ type: 'char', length: 64, nullable: true })
+  cancelTokenHash: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  cancelTokenExpiresAt: Date | null;
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { fromBinary } from '@bufbuild/protobuf';
+import { RevocationReason, SessionRevokedSchema, UserDeletedSchema } from '@timeliner/proto';
+import { AccountDeletionService } from '../src/deletion/account-deletion.service.js';
+import { type AuthHarness, newUser, startHarness } from './harness.js';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const DAY = 24 * 60 * 60 * 1000;
+const EXPIRED = 'This offer to cancel the deletion has expired. Please sign in again.';
+
+/** Deleting one's account: the request with a proof, sessions ended, the grace period's offer to cancel, and the purge. */
+describe('account deletion', () => {
+  let h: AuthHarness;
+  let ipCounter = 0;
+  const ip = () => `203.0.113.${(ipCounter += 1)}`;
+  beforeAll(async () => {
+    h = await startHarness('acctdel');
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const register = async (body = newUser()) => {
+    const res = await h.call('post', '/api/auth/register', { ip: ip() }).send(body).expect(201);
+    const userId = res.body.user.id as string;
+    const [session] = await h.query<{ id: string }>('SELECT id FROM sessions WHERE token_hash = $1', [sha256(res.body.session.token as string)]);
+    return { body, userId, as: { userId, sessionId: session!.id, ip: ip() } };
+  };
+  const openSessions = async (userId: string) => Number((await h.query<{ n: string }>('SELECT count(*) AS n FROM sessions WHERE user_id = $1 AND revoked_at IS NULL', [userId]))[0]!.n);
+  const purger = () => h.service.app.get(AccountDeletionService);
+
+  it('is proven with the password, ends every session at once, and e-mails the date', async () => {
+    const { body, userId, as } = await register();
+    await h.call('post', '/api/auth/login', { ip: ip() }).send({ login: body.username, password: body.password }).expect(200);
+    expect(await openSessions(userId)).toBe(2);
+
+    const wrong = await h.call('post', '/api/auth/account/deletion', as).send({ password: 'not my password' }).expect(400);
+    expect(wrong.body.message).toBe('Your password is not right');
+    expect(await openSessions(userId)).toBe(2);
+    expect(await h.query('SELECT 1 FROM account_deletions WHERE user_id = $1', [userId])).toHaveLength(0);
+
+    const before = Date.now();
+    const asked = await h.call('post', '/api/auth/account/deletion', as).send({ password: body.password }).expect(202);
+    const purgeAfter = Date.parse(asked.body.purgeAfter as string);
+    expect(purgeAfter).toBeGreaterThanOrEqual(before + 30 * DAY - 1000);
+    expect(purgeAfter).toBeLessThanOrEqual(Date.now() + 30 * DAY + 1000);
+    expect(await openSessions(userId)).toBe(0);
+    const revoked = await h.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE actor_user_id = $1 AND type = 'auth.session.revoked'`, [userId]);
+    expect(revoked.map((e) => fromBinary(SessionRevokedSchema, e.payload).reason)).toEqual([RevocationReason.DELETION_REQUESTED, RevocationReason.DELETION_REQUESTED]);
+    // Nothing is forgotten yet: no deletion event during the grace period.
+    expect(await h.query(`SELECT 1 FROM outbox WHERE type = 'auth.user.deleted' AND actor_user_id = $1`, [userId])).toHaveLength(0);
+
+    const mail = await h.waitForMail(body.email);
+    expect(mail.subject).toBe('Your Timeliner account will be deleted');
+    expect(mail.text).toContain('Cancel deletion');
+    expect(mail.text).toContain('http://app.test/login');
+  });
+
+  it('signing in during the grace period offers to cancel; cancelling keeps the account and signs in', async () => {
+    const { body, userId, as } = await register();
+    const asked = await h.call('post', '/api/auth/account/deletion', as).send({ password: body.password }).expect(202);
+
+    // A wrong password is the usual answer: nothing says the account is waiting to be deleted.
+    const wrong = await h.call('post', '/api/auth/login', { ip: ip() }).send({ login: body.email, password: 'wrong password' }).expect(401);
+    expect(wrong.body.message).toBe('Invalid email/username or password');
+
+    const offer = await h.call('post', '/api/auth/login', { ip: ip() }).send({ login: body.email, password: body.password }).expect(202);
+    expect(offer.body.session).toBeUndefined();
+    expect(offer.body.deletionPending.purgeAfter).toBe(asked.body.purgeAfter);
+    expect(offer.body.deletionPending.message).toMatch(/^Your account is scheduled to be deleted on \d{1,2} [A-Z][a-z]+ \d{4}\. Cancel the deletion to keep your account and sign in\.$/);
+    expect(await openSessions(userId)).toBe(0);
+
+    // The newest offer is the one that works.
+    const second = await h.call('post', '/api/auth/login', { ip: ip() }).send({ login: body.username, password: body.password }).expect(202);
+    expect((await h.call('post', '/api/auth/account/deletion/cancel', { ip: ip() }).send({ token: offer.body.deletionPending.token }).expect(401)).body.message).toBe(EXPIRED);
+
+    const cancelled = await h.call('post', '/api/auth/account/deletion/cancel', { ip: ip() }).send({ token: second.body.deletionPending.token }).expect(200);
+    expect(cancelled.body.user.id).toBe(userId);
+    expect(cancelled.body.session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await openSessions(userId)).toBe(1);
+    expect(await h.query('SELECT 1 FROM account_deletions WHERE user_id = $1', [userId])).toHaveLength(0);
+    // Used once.
+    await h.call('post', '/api/auth/account/deletion/cancel', { ip: ip() }).send({ token: second.body.deletionPending.token }).expect(401);
+    // Signing in is as before, and the purge leaves the account alone.
+    await h.call('post', '/api/auth/login', { ip: ip() }).send({ login: body.username, password: body.password }).expect(200);
+    await purger().purgeDue(new Date(Date.now() + 31 * DAY));
+    expect(await h.query('SELECT 1 FROM users WHERE id = $1', [userId])).toHaveLength(1);
+    expect((await h.waitForMail(body.email, 2)).subject).toBe('Your Timeliner account will not be deleted');
+  });
+
+  it('a token expires after ten minutes', async () => {
+    const { body, userId, as } = await register();
+    await h.call('post', '/api/auth/account/deletion', as).send({ password: body.password }).expect(202);
+    const offer = await h.call('post', '/api/auth/login', { ip: ip() }).send({ login: body.username, password: body.password }).expect(202);
+    await h.query(`UPDATE account_deletions SET cancel_token_expires_at = now() - interval '1 second' WHERE user_id = $1`, [userId]);
+    expect((await h.call('post', '/api/auth/account/deletion/cancel', { ip: ip() }).send({ token: offer.body.deletionPending.token }).expect(401)).body.message).toBe(EXPIRED);
+    expect(await h.query('SELECT 1 FROM account_deletions WHERE user_id = $1', [userId])).toHaveLength(1);
+  });
+
+  it('after the grace period the account goes for good, with UserDeleted, and nothing of it stays', async () => {
+    const { body, userId, as } = await register();
+    const other = await register();
+    // Rows of several kinds that name the person.
+    await h.call('put', '/api/auth/preferences', as).send({ alwaysShowSensitive: true }).expect(200);
+    await h.call('post', '/api/auth/login', { ip: '203.0.113.250' }).send({ login: body.username, password: 'wrong password' }).expect(401);
+    await h.call('post', '/api/auth/account/deletion', as).send({ password: body.password }).expect(202);
+
+    // Not yet due: nothing happens.
+    expect(await purger().purgeDue(new Date(Date.now() + 29 * DAY))).toBe(0);
+    expect(await h.query('SELECT 1 FROM users WHERE id = $1', [userId])).toHaveLength(1);
+
+    expect(await purger().purgeDue(new Date(Date.now() + 30 * DAY + 60_000))).toBeGreaterThanOrEqual(1);
+    const [event] = await h.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE type = 'auth.user.deleted' AND actor_user_id = $1`, [userId]);
+    expect(fromBinary(UserDeletedSchema, event!.payload)).toMatchObject({ userId, username: body.username.toLowerCase(), email: body.email.toLowerCase() });
+
+    // No row of any table of the service names the person (the outbox carries the events to the others).
+    const tables = await h.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('outbox', 'migrations')`);
+    for (const { table_name } of tables) {
+      const found = await h.query(`SELECT * FROM "${table_name}" t WHERE t::text ILIKE ANY ($1)`, [[`%${userId}%`, `%${body.username}%`, `%${body.email}%`]]);
+      expect({ table: table_name, found }).toEqual({ table: table_name, found: [] });
+    }
+    // Signing in finds no such account; the other person is untouched.
+    expect((await h.call('post', '/api/auth/login', { ip: ip() }).send({ login: body.username, password: body.password }).expect(401)).body.message).toBe('Invalid email/username or password');
+    await h.call('post', '/api/auth/login', { ip: ip() }).send({ login: other.body.username, password: other.body.password }).expect(200);
+    // A second purge finds nothing.
+    expect(await purger().purgeDue(new Date(Date.now() + 31 * DAY))).toBe(0);
+  });
+});
