@@ -5,7 +5,7 @@
  */
 
 /** True for an item that is shown: not hidden by moderators, its author not suspended now. */
-export const shownByModerators = (contentType: 'post' | 'post_comment' | 'timeline_comment' | 'video_comment' | 'timeline', id: string, authorId: string): string =>
+export const shownByModerators = (contentType: 'post' | 'post_comment' | 'timeline_comment' | 'video_comment' | 'timeline' | 'video', id: string, authorId: string): string =>
   `NOT EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = '${contentType}' AND mc.content_id = ${id} AND mc.hidden)
    AND ${authorNotSuspended(authorId)}`;
 

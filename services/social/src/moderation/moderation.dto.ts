@@ -150,11 +150,11 @@ export class ModerationNoticeDto {
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export const NOUN: Record<string, string> = { post: 'post', timeline: 'timeline', post_comment: 'comment', timeline_comment: 'comment', video_comment: 'comment' };
+export const NOUN: Record<string, string> = { post: 'post', timeline: 'timeline', video: 'video', post_comment: 'comment', timeline_comment: 'comment', video_comment: 'comment' };
 
 /** Where an item is seen in the web app. */
 export const linkOf = (item: Pick<ItemRow, 'contentType' | 'postId' | 'timelineId' | 'contentId'>): string =>
-  item.postId ? `/post/${item.postId}` : item.timelineId ? `/watch/${item.timelineId}` : '/';
+  item.postId ? `/post/${item.postId}` : item.timelineId ? `/watch/${item.timelineId}${item.contentType === 'video' ? `?item=${item.contentId}` : ''}` : '/';
 
 export const mapItem = (row: ItemRow, authorSuspended: boolean): ModeratedItemDto => ({
   contentType: row.contentType, contentId: row.contentId, authorId: row.authorId, authorUsername: row.authorUsername, authorDisplayName: row.authorDisplayName,

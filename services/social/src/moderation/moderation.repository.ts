@@ -82,6 +82,7 @@ const ITEM_SQL: Record<ReportableType, string> = {
   post_comment: `SELECT 'post_comment' AS "contentType", c.id AS "contentId", c.user_id AS "authorId", c.content AS text, c.post_id AS "postId", NULL::uuid AS "timelineId" FROM post_comments c WHERE c.id = $1`,
   timeline_comment: `SELECT 'timeline_comment' AS "contentType", c.id AS "contentId", c.user_id AS "authorId", c.content AS text, NULL::uuid AS "postId", c.timeline_id AS "timelineId" FROM timeline_comments c WHERE c.id = $1`,
   video_comment: `SELECT 'video_comment' AS "contentType", c.id AS "contentId", c.user_id AS "authorId", c.content AS text, NULL::uuid AS "postId", c.timeline_id AS "timelineId" FROM video_comments c WHERE c.id = $1`,
+  video: `SELECT 'video' AS "contentType", v.id AS "contentId", t.creator_id AS "authorId", 'A video or image in ' || t.title AS text, NULL::uuid AS "postId", v.timeline_id AS "timelineId" FROM videos v JOIN feed_timelines t ON t.id = v.timeline_id WHERE v.id = $1 AND NOT v.deleted`,
   timeline: `SELECT 'timeline' AS "contentType", t.id AS "contentId", t.creator_id AS "authorId", t.title || CASE WHEN t.description <> '' THEN E'\\n' || t.description ELSE '' END AS text, NULL::uuid AS "postId", t.id AS "timelineId" FROM feed_timelines t WHERE t.id = $1`,
 };
 

@@ -21,6 +21,10 @@ export interface PostRow {
   edited: boolean;
   liked: boolean;
   bookmarked: boolean;
+  /** Marked sensitive by its author or the moderators. */
+  sensitive: boolean;
+  /** Hidden by the moderators: only its author still reads it (post.repository.ts). */
+  removedByModerators: boolean;
   author: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
   /** (created_at as cursor text, id): the key of the newest-first list. */
   key: CursorKey;
@@ -36,6 +40,8 @@ export const postColumns = (prefix = '', user = 'u') => `
   p.created_at AS "${prefix}createdAt", p.updated_at AS "${prefix}updatedAt", p.updated_at > p.created_at AS "${prefix}edited",
   ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = $1::uuid)) AS "${prefix}liked",
   ($1::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM post_bookmarks b WHERE b.post_id = p.id AND b.user_id = $1::uuid)) AS "${prefix}bookmarked",
+  (p.sensitive OR EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = 'post' AND mc.content_id = p.id AND mc.sensitive)) AS "${prefix}sensitive",
+  EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = 'post' AND mc.content_id = p.id AND mc.hidden) AS "${prefix}removedByModerators",
   ${user}.display_name AS "${prefix}authorDisplayName", ${user}.username AS "${prefix}authorUsername", ${user}.avatar AS "${prefix}authorAvatar",
   ${user}.id IS NOT NULL AS "${prefix}authorKnown", ${cursorTimestamp('p.created_at')} AS "${prefix}keyAt"`;
 
@@ -63,6 +69,8 @@ const toPostRow = (raw: RawPost): PostRow => ({
   edited: raw.edited,
   liked: raw.liked,
   bookmarked: raw.bookmarked,
+  sensitive: raw.sensitive,
+  removedByModerators: raw.removedByModerators,
   author: raw.authorKnown ? { displayName: raw.authorDisplayName ?? '', username: raw.authorUsername ?? '', avatar: raw.authorAvatar } : null,
   key: [raw.keyAt, raw.id],
 });

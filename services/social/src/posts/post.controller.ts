@@ -33,7 +33,7 @@ export class PostController {
   @ApiBadRequestResponse({ description: "'Please enter something to share' (blank), longer than 5,000 characters, unknown field" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   createPost(@CurrentCaller() caller: SignedInCaller, @Body() dto: PostContentDto): Promise<PostDto> {
-    return this.posts.create(caller, dto.content);
+    return this.posts.create(caller, dto.content, dto.sensitive);
   }
 
   @Get(':id')
@@ -55,7 +55,7 @@ export class PostController {
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   updatePost(@CurrentCaller() caller: SignedInCaller, @Param('id') id: string, @Body() dto: PostContentDto): Promise<PostDto> {
-    return this.posts.update(caller, id, dto.content);
+    return this.posts.update(caller, id, dto.content, dto.sensitive);
   }
 
   @Delete(':id')

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { mapUserSummary, UserSummaryDto } from '../users/user-summary.dto.js';
 import type { PostRow } from './post-card.js';
 import type { PostCommentRow } from './post.repository.js';
@@ -21,6 +21,11 @@ export class PostContentDto {
   @MinLength(1, { message: EMPTY_POST })
   @MaxLength(MAX_POST_LENGTH, { message: `A post may be at most ${MAX_POST_LENGTH} characters` })
   content: string;
+
+  @ApiPropertyOptional({ description: 'Sensitive: viewers see a blurred cover with "Show" first (unless they always show sensitive media). Absent: unchanged (new posts: false)' })
+  @ValidateIf((dto: PostContentDto) => dto.sensitive !== undefined)
+  @IsBoolean({ message: 'Sensitive must be true or false' })
+  sensitive?: boolean;
 }
 
 export class PostCommentContentDto {
@@ -49,6 +54,8 @@ export class PostDto {
   @ApiProperty({ description: 'Whether the caller bookmarked the post (false for anonymous callers)' }) bookmarked: boolean;
   @ApiProperty({ description: 'Same as bookmarked' }) isBookmarked: boolean;
   @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
+  @ApiProperty({ description: 'Marked sensitive by its author or the moderators: shown behind a blurred cover with "Show" unless the viewer always shows sensitive media' }) sensitive: boolean;
+  @ApiProperty({ description: 'Hidden by the moderators: only its author still sees it, marked "Removed by moderators"' }) removedByModerators: boolean;
 }
 
 export class PostLikeStatusDto {
@@ -88,6 +95,8 @@ export const mapPost = (row: PostRow): PostDto => ({
   bookmarked: row.bookmarked,
   isBookmarked: row.bookmarked,
   user: mapUserSummary(row.userId, row.author),
+  sensitive: row.sensitive,
+  removedByModerators: row.removedByModerators,
 });
 
 export const mapPostComment = (row: PostCommentRow): PostCommentDto => ({

@@ -21,6 +21,10 @@ export class Post {
   @Column({ type: 'varchar', length: 5000 })
   content: string;
 
+  /** Marked sensitive by its author (the moderators' mark is in moderated_content). */
+  @Column({ type: 'boolean', default: false })
+  sensitive: boolean;
+
   /** Lower-case tags without '#', in order of first use. */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   hashtags: string[];

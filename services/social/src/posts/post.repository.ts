@@ -37,6 +37,9 @@ type Counter = 'likes_count' | 'comments_count' | 'bookmarks_count';
 const scoreAfter = (likes: string, comments: string, lastActivity: string) =>
   activityScoreSql({ likes: `likes_count + ${likes}`, comments: `comments_count + ${comments}`, lastActivityAt: lastActivity });
 
+/** Shown by the moderators, or the caller's own (its author sees it marked removed by moderators). */
+const shownOrOwn = `(p.user_id = $1::uuid OR ${shownByModerators('post', 'p.id', 'p.user_id')})`;
+
 /**
  * posts and the rows that hang off them (likes, bookmarks, comments). Counters live on the post
  * row and change under its lock in the transaction of the toggle or comment; each change takes a
@@ -50,10 +53,10 @@ export class PostRepository implements PostCards {
   async byIds(ids: string[], callerId: string | undefined, manager?: EntityManager): Promise<PostRow[]> {
     if (ids.length === 0) return [];
     const text = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.user_id WHERE p.id = ANY($2::uuid[])
-      AND ${shownByModerators('post', 'p.id', 'p.user_id')} AND ${seenDespitePrivacySql('$1::uuid', 'p.user_id')}`;
+      AND ${shownOrOwn} AND ${seenDespitePrivacySql('$1::uuid', 'p.user_id')}`;
     const values = [callerId ?? null, ids];
     // Inside a transaction, its own connection; otherwise the prepared statement (the feed's cards).
-    const rows = manager ? ((await manager.query(text, values)) as Array<Record<string, unknown>>) : await preparedQuery<Record<string, unknown>>(this.dataSource, 'social_posts_by_ids_v2', text, values);
+    const rows = manager ? ((await manager.query(text, values)) as Array<Record<string, unknown>>) : await preparedQuery<Record<string, unknown>>(this.dataSource, 'social_posts_by_ids_v3', text, values);
     return rows.map(postRowFrom);
   }
 
@@ -67,7 +70,7 @@ export class PostRepository implements PostCards {
       `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.user_id
         WHERE ($3::timestamptz IS NULL OR (p.created_at, p.id) < ($3::timestamptz, $4::uuid))
           AND ($5::uuid IS NULL OR p.user_id = $5::uuid)
-          AND ${shownByModerators('post', 'p.id', 'p.user_id')} AND ${seenDespitePrivacySql('$1::uuid', 'p.user_id')}
+          AND ${shownOrOwn} AND ${seenDespitePrivacySql('$1::uuid', 'p.user_id')}
         ORDER BY p.created_at DESC, p.id DESC LIMIT $2`,
       [callerId ?? null, limit, after?.[0] ?? null, after?.[1] ?? null, authorId ?? null],
     )) as Array<Record<string, unknown>>;
@@ -87,12 +90,12 @@ export class PostRepository implements PostCards {
   }
 
   /** Inserts a post with its first score (no likes, no comments, active now). */
-  async insert(manager: EntityManager, post: { id: string; userId: string; content: string; hashtags: string[]; mentions: string[] }): Promise<void> {
+  async insert(manager: EntityManager, post: { id: string; userId: string; content: string; hashtags: string[]; mentions: string[]; sensitive?: boolean }): Promise<void> {
     await manager.query(
-      `INSERT INTO posts (id, user_id, content, hashtags, mentions, activity_score, score_band, last_activity_at, key_changed_at, created_at, updated_at)
-       SELECT $1, $2, $3, $4, $5, s.score, floor(s.score * 10), s.now, s.now, s.now, s.now
+      `INSERT INTO posts (id, user_id, content, hashtags, mentions, sensitive, activity_score, score_band, last_activity_at, key_changed_at, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, $6, s.score, floor(s.score * 10), s.now, s.now, s.now, s.now
          FROM (SELECT now() AS now, ${activityScoreSql({ likes: '0', comments: '0', lastActivityAt: 'now()' })} AS score) AS s`,
-      [post.id, post.userId, post.content, post.hashtags, post.mentions],
+      [post.id, post.userId, post.content, post.hashtags, post.mentions, post.sensitive ?? false],
     );
   }
 
@@ -103,6 +106,11 @@ export class PostRepository implements PostCards {
         WHERE id = $1 AND content IS DISTINCT FROM $2`,
       [id, change.content, change.hashtags, change.mentions],
     );
+  }
+
+  /** Its author's own mark (not an edit of the text); the moderators' mark stays whatever they set. */
+  async setSensitive(manager: EntityManager, id: string, sensitive: boolean): Promise<void> {
+    await manager.query('UPDATE posts SET sensitive = $2 WHERE id = $1', [id, sensitive]);
   }
 
   /** Deletes a post and everything that hangs off it (reports stay: moderation keeps the record). */

@@ -45,12 +45,12 @@ export class PostService {
     return mapPost(post);
   }
 
-  async create(caller: SignedInCaller, content: string): Promise<PostDto> {
+  async create(caller: SignedInCaller, content: string, sensitive = false): Promise<PostDto> {
     const id = randomUUID();
     const hashtags = hashtagsOf(content);
     const mentions = mentionsOf(content);
     const post = await this.transactions.run(async (manager) => {
-      await this.posts.insert(manager, { id, userId: caller.userId, content, hashtags, mentions });
+      await this.posts.insert(manager, { id, userId: caller.userId, content, hashtags, mentions, sensitive });
       const row = (await this.posts.find(id, caller.userId, manager))!;
       await deliverToInboxes(manager, { type: 'post', id, authorId: caller.userId, at: row.key[0] as string }, { followers: true });
       // A new post may rank in for-you: this process's snapshots are retaken once it is visible.
@@ -68,11 +68,12 @@ export class PostService {
     return mapPost(post);
   }
 
-  async update(caller: SignedInCaller, rawId: string, content: string): Promise<PostDto> {
+  async update(caller: SignedInCaller, rawId: string, content: string, sensitive?: boolean): Promise<PostDto> {
     const hashtags = hashtagsOf(content);
     const mentions = mentionsOf(content);
     const post = await this.asAuthor(caller, rawId, 'edit', async (manager, id) => {
       await this.posts.updateContent(manager, id, { content, hashtags, mentions });
+      if (sensitive !== undefined) await this.posts.setSensitive(manager, id, sensitive);
       await this.events.add(manager, SocialEvents.PostUpdated, { postId: id, userId: caller.userId, content, hashtags, mentions }, { actorUserId: caller.userId, requestId: caller.requestId });
       return (await this.posts.find(id, caller.userId, manager))!;
     });

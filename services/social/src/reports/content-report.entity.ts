@@ -1,13 +1,13 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 
-export const REPORTABLE = ['post', 'timeline', 'video_comment', 'post_comment', 'timeline_comment'] as const;
+export const REPORTABLE = ['post', 'timeline', 'video', 'video_comment', 'post_comment', 'timeline_comment'] as const;
 export type ReportableType = (typeof REPORTABLE)[number];
 
 /** A person's report of something they saw (spec 001, `content_reports`), once per reporter and item. */
 @Entity({ name: 'content_reports' })
 @Unique('content_reports_once_per_reporter', ['reporterId', 'contentType', 'contentId'])
 @Index('content_reports_status_idx', ['status', 'createdAt'])
-@Check('content_reports_type_check', `"content_type" IN ('post', 'timeline', 'video_comment', 'post_comment', 'timeline_comment')`)
+@Check('content_reports_type_check', `"content_type" IN ('post', 'timeline', 'video', 'video_comment', 'post_comment', 'timeline_comment')`)
 export class ContentReport {
   @PrimaryColumn('uuid')
   id: string;

@@ -51,6 +51,12 @@ export class ReportRepository {
     return rows.length > 0;
   }
 
+  /** The timeline of a video or image that is still there; null when there is none. */
+  async videoTimeline(id: string): Promise<string | null> {
+    const [row] = (await this.dataSource.query('SELECT timeline_id AS "timelineId" FROM videos WHERE id = $1 AND NOT deleted', [id])) as Array<{ timelineId: string }>;
+    return row?.timelineId ?? null;
+  }
+
   /** The timeline a timeline or video comment is on; null when there is no such comment. */
   async commentTimeline(type: 'timeline_comment' | 'video_comment', id: string): Promise<string | null> {
     const [row] = (await this.dataSource.query(COMMENT_TIMELINE[type], [id])) as Array<{ timelineId: string }>;

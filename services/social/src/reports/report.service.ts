@@ -10,13 +10,14 @@ import type { ReportRepository } from './report.repository.js';
 const NOT_FOUND: Record<ReportableType, string> = {
   post: 'Post not found',
   timeline: 'Timeline not found',
+  video: 'Video not found',
   post_comment: 'Comment not found',
   timeline_comment: 'Comment not found',
   video_comment: 'Comment not found',
 };
 
 /**
- * Reports of posts, timelines and comments, filed once per reporter and item (filing again answers
+ * Reports of posts, timelines, single videos and images, and comments, filed once per reporter and item (filing again answers
  * the first report). Only what the reporter may see can be reported; a reported item leaves the
  * reporter's feed. Moderation reads content_reports (its screens come later).
  */
@@ -57,7 +58,7 @@ export class ReportService {
       if (!(await this.reports.postItemExists(type, id))) throw missing();
       return;
     }
-    const timelineId = await this.reports.commentTimeline(type, id);
+    const timelineId = type === 'video' ? await this.reports.videoTimeline(id) : await this.reports.commentTimeline(type, id);
     if (!timelineId) throw missing();
     try {
       await requireVisibleTimeline(this.access, timelineId, caller.userId);
