@@ -1,4 +1,4 @@
-import { busEntities, personFilterCopyEntities } from '@timeliner/platform';
+import { busEntities, moderationCopyEntities, personFilterCopyEntities } from '@timeliner/platform';
 import { VideoRecord } from './media/video.entity.js';
 import { Notification, NotificationActivity } from './notifications/notification.entity.js';
 import { ToldOnce } from './notifications/told-once.entity.js';
@@ -20,5 +20,6 @@ export const notificationsEntities = [
   Preference,
   PushSubscription,
   ...personFilterCopyEntities,
+  ...moderationCopyEntities,
   ...busEntities,
 ];

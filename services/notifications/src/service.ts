@@ -8,6 +8,7 @@ import { mediaEventHandlers } from './media/media-events.js';
 import { NotificationsModule } from './notifications.module.js';
 import { NotificationRepository } from './notifications/notification.repository.js';
 import { Notifier } from './notifications/notifier.js';
+import { pushRecheck } from './push/push-recheck.js';
 import { PreferenceRepository } from './preferences/preference.repository.js';
 import { PushDispatcher } from './push/push-dispatcher.js';
 import { DEFAULT_PUSH_LIMITS, PushGate, type PushLimits } from './push/push-gate.js';
@@ -94,7 +95,7 @@ export async function startNotificationsService(options: NotificationsServiceOpt
   }
   const pushSubscriptionsPerPerson = options.pushSubscriptionsPerPerson ?? 10;
   const gate = new PushGate({ ...DEFAULT_PUSH_LIMITS, ...options.pushLimits });
-  const sender = new PushSender(pushSubscriptions, options.vapid, logger, pushClient, gate, options.pushTimeoutMs ?? PUSH_SEND_TIMEOUT_MS);
+  const sender = new PushSender(pushSubscriptions, options.vapid, logger, pushClient, gate, options.pushTimeoutMs ?? PUSH_SEND_TIMEOUT_MS, pushRecheck(dataSource));
   const pushWorker: Subscription = await workQueue.process(NotificationJobs.DeliverPush, { ...PUSH_JOB_POLICY, ...options.pushPolicy }, {
     run: async (job) => {
       const outcome = await sender.deliver(job);
@@ -106,7 +107,7 @@ export async function startNotificationsService(options: NotificationsServiceOpt
   });
 
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [
-    ...userEventHandlers,
+    ...userEventHandlers(notifier),
     ...timelineEventHandlers(notifier),
     ...socialEventHandlers(notifier),
     ...moderationEventHandlers(notifier),

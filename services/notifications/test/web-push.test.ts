@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Reaction, SocialEvents, TargetType, Visibility } from '@timeliner/proto';
 import { type NotificationsHarness, startHarness, waitFor } from './harness.js';
 import { type Browser, browserKeys, decrypt, selfSignedCertificate } from './push-service.js';
@@ -115,6 +116,30 @@ describe('Web Push', () => {
     const tries = received.filter((r) => r.path === '/push/flaky');
     expect(new Set(tries.map((t) => decrypt(t.body, browser))).size).toBe(1);
     expect(await h.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [`${origin}/push/flaky`])).toHaveLength(1);
+  });
+
+  it('sends no retry of a push whose actor the recipient has since blocked, nor one whose entry was taken back', async () => {
+    const gil = await h.person('gil', 'Gil');
+    const hana = await h.person('hana', 'Hana');
+    answers.set('/push/gil', [503]);
+    await subscribe(gil, '/push/gil', browserKeys());
+    await like(gil, hana);
+    await waitFor(() => received.filter((r) => r.path === '/push/gil').length === 1);
+    // Before the retry (two seconds later), Gil blocks Hana.
+    await h.publish(SocialEvents.BlockChanged, { blockerId: gil, blockedId: hana, active: true, version: ++version, at: timestampFromDate(new Date()) });
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(received.filter((r) => r.path === '/push/gil')).toHaveLength(1);
+
+    // A like undone before the retry: the entry is gone, so is its push.
+    const ivo = await h.person('ivo', 'Ivo');
+    answers.set('/push/ivo', [503]);
+    await subscribe(ivo, '/push/ivo', browserKeys());
+    const timeline = randomUUID();
+    await like(ivo, hana, timeline);
+    await waitFor(() => received.filter((r) => r.path === '/push/ivo').length === 1);
+    await h.publish(SocialEvents.ReactionChanged, { targetType: TargetType.TIMELINE, targetId: timeline, timelineId: timeline, ownerId: ivo, timelineVisibility: Visibility.PUBLIC, userId: hana, reaction: Reaction.LIKE, active: false, count: 0n, countVersion: ++version });
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(received.filter((r) => r.path === '/push/ivo')).toHaveLength(1);
   });
 
   it('deletes a subscription its push service says is gone (410) or does not know (404)', async () => {

@@ -32,7 +32,7 @@ export function deliveryHandlers(bus: EventBus, notifications: NotificationRepos
         const shown = grown ? (change.push && !grown.entry.read ? grown.entry : undefined) : change.unlistedEntry ? (JSON.parse(change.unlistedEntry) as NotificationEntry) : undefined;
         // The push first: a failure after it was queued redelivers the event, and the same job ids are dropped.
         if (shown) {
-          const queued = await push.send(manager, meta.id, recipientId, shown, unreadCount, change.groupKey);
+          const queued = await push.send(manager, meta.id, recipientId, shown, unreadCount, change.groupKey, grown !== null);
           if (queued > 0) logger.debug({ recipientId, notificationId: shown.id, queued }, 'push queued');
         }
         if (grown) await broadcastRealtime(bus, subject, { type: 'notification', notification: grown.entry, unreadCount }, context);

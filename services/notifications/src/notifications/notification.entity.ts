@@ -9,6 +9,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('notifications_recipient_group_idx', ['recipientId', 'groupKey', 'createdAt'])
 @Index('notifications_timeline_idx', ['timelineId'])
 @Index('notifications_target_idx', ['targetId'])
+@Index('notifications_owner_idx', ['ownerId', 'recipientId'])
 // The bell's count reads unread entries only.
 @Index('notifications_unread_idx', ['recipientId'], { where: '"read_at" IS NULL' })
 export class Notification {
@@ -34,6 +35,13 @@ export class Notification {
   /** The timeline the target belongs to, when it does: its visibility decides who may be told. */
   @Column({ type: 'uuid', nullable: true })
   timelineId: string | null;
+
+  /**
+   * Whose content it is about (the post's author, the timeline's owner), when known: its privacy
+   * and suspension decide who may keep it. Null for what is about no one's content.
+   */
+  @Column({ type: 'uuid', nullable: true })
+  ownerId: string | null;
 
   /** The timeline's or file's name as it was when the activity happened. */
   @Column({ type: 'varchar', length: 255, nullable: true })

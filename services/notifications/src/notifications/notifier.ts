@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { PreferenceRepository } from '../preferences/preference.repository.js';
 import { GROUP_WINDOW_MS, GROUPED_BY_TIMELINE, groupKeyOf, linkOf, type NotificationKind, type TargetType, TOLD_ONCE_A_DAY, TOLD_ONCE_WINDOW_MS, TYPE_OF } from './notification-kinds.js';
 import { entryOf, UNKNOWN_PERSON } from './notification.repository.js';
+import { ownerOf, outOfReach } from './content-access.js';
 import { silencedFor } from './person-filter-gate.js';
 
 /** One thing that happened that a person is to be told about. */
@@ -50,6 +51,9 @@ export class Notifier {
     if (activity.actorId !== null && activity.actorId === recipientId) return;
     // Nor from someone blocked either way or muted, nor with a muted word (person-filter-gate.ts).
     if (await silencedFor(manager, recipientId, activity.actorId, [activity.text, target.title].filter(Boolean).join(' '))) return;
+    // Nor from a suspended person, nor about what the recipient may no longer see (content-access.ts).
+    const ownerId = await ownerOf(manager, target.ownerId, target.timelineId);
+    if (await outOfReach(manager, { recipientId, kind, actorId: activity.actorId, ownerId, target })) return;
     const channels = kind === 'moderation' ? { inApp: true, push: true } : await this.preferences.channels(manager, recipientId, TYPE_OF[kind]);
     if (!channels.inApp && !channels.push) return;
     const groupKey = groupKeyOf(kind, target);
@@ -74,9 +78,9 @@ export class Notifier {
     const notificationId = open?.id ?? randomUUID();
     if (!open) {
       await manager.query(
-        `INSERT INTO notifications (id, recipient_id, kind, group_key, target_type, target_id, timeline_id, target_title, link, count, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $10)`,
-        [notificationId, recipientId, kind, groupKey, target.type, target.id, target.timelineId, target.title?.slice(0, 255) ?? null, link.slice(0, 300), activity.occurredAt],
+        `INSERT INTO notifications (id, recipient_id, kind, group_key, target_type, target_id, timeline_id, target_title, link, count, created_at, updated_at, owner_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $10, $11)`,
+        [notificationId, recipientId, kind, groupKey, target.type, target.id, target.timelineId, target.title?.slice(0, 255) ?? null, link.slice(0, 300), activity.occurredAt, ownerId],
       );
     }
     await manager.query(
@@ -145,6 +149,37 @@ export class Notifier {
     await manager.query(`UPDATE notifications SET count = ${COUNT_ACTORS.replace('$1', 'notifications.id')} WHERE id = ANY($1)`, [ids]);
     await manager.query('DELETE FROM notifications WHERE id = ANY($1) AND count = 0', [ids]);
     await this.announceCounts(manager, removed.map((row) => row.recipient_id));
+  }
+
+  /**
+   * A suspension: what anyone was told of the person's actions goes, read or not, and an entry
+   * left with nobody goes; so does what others were told about the person's content.
+   */
+  async forgetActor(manager: EntityManager, actorId: string): Promise<void> {
+    await this.forgetActivities(manager, 'actor_id = $1 AND recipient_id <> $1', [actorId]);
+    await this.dropWhere(manager, 'owner_id = $1 AND recipient_id <> $1', [actorId]);
+  }
+
+  /** A hidden comment: what anyone was told of it goes, read or not, and an entry left with nobody goes. */
+  async forgetSource(manager: EntityManager, sourceKey: string): Promise<void> {
+    await this.forgetActivities(manager, 'source_key = $1', [sourceKey]);
+  }
+
+  private async forgetActivities(manager: EntityManager, where: string, params: unknown[]): Promise<void> {
+    const [removed] = (await manager.query(`DELETE FROM notification_activities WHERE ${where} RETURNING notification_id, recipient_id`, params)) as [
+      Array<{ notification_id: string; recipient_id: string }>,
+      number,
+    ];
+    if (removed.length === 0) return;
+    const ids = [...new Set(removed.map((row) => row.notification_id))];
+    await manager.query(`UPDATE notifications SET count = ${COUNT_ACTORS.replace('$1', 'notifications.id')} WHERE id = ANY($1)`, [ids]);
+    await manager.query('DELETE FROM notifications WHERE id = ANY($1) AND count = 0', [ids]);
+    await this.announceCounts(manager, removed.map((row) => row.recipient_id));
+  }
+
+  /** Drops the notifications (read or not) a where clause over `notifications` picks (content-access.ts). */
+  async dropWhere(manager: EntityManager, where: string, params: unknown[]): Promise<void> {
+    await this.drop(manager, where, params);
   }
 
   /**

@@ -21,9 +21,9 @@ export class PushDispatcher {
    * is `push-<changeId>-<subscriptionId>`, so queueing the same change again (a redelivery before
    * its inbox entry committed) adds nothing while the first job is pending or recent.
    */
-  async send(manager: EntityManager, changeId: string, recipientId: string, entry: NotificationEntry, unreadCount: number, groupKey: string): Promise<number> {
+  async send(manager: EntityManager, changeId: string, recipientId: string, entry: NotificationEntry, unreadCount: number, groupKey: string, listed = false): Promise<number> {
     const subscriptionIds = await this.subscriptions.newestIds(manager, recipientId, this.perPerson);
-    const payload = pushPayload(entry, unreadCount, groupKey);
+    const payload = pushPayload(entry, unreadCount, groupKey, listed);
     for (const subscriptionId of subscriptionIds) {
       await this.queue.enqueue(
         NotificationJobs.DeliverPush,

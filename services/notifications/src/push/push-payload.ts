@@ -13,6 +13,10 @@ export interface PushPayload {
   kind: string;
   unreadCount: number;
   icon?: string;
+  /** The person whose action it tells of (the latest), asked about again before each try (push-recheck.ts). */
+  actorId?: string;
+  /** The entry is in the recipient's list: a try finds it still there, or sends nothing. */
+  listed?: boolean;
 }
 
 /** RFC 8291 leaves 4096 bytes minus padding and the record header (~4078) for the plaintext. */
@@ -28,7 +32,7 @@ export const topicOf = (groupKey: string): string => createHash('sha256').update
 /** Likes and follows can wait for a good moment; what someone wrote to you cannot. */
 export const urgencyOf = (kind: string): 'low' | 'normal' => (kind === 'like' || kind === 'follow' ? 'low' : 'normal');
 
-export function pushPayload(entry: NotificationEntry, unreadCount: number, groupKey: string): string {
+export function pushPayload(entry: NotificationEntry, unreadCount: number, groupKey: string, listed = false): string {
   const payload: PushPayload = {
     title: 'Timeliner',
     body: entry.text.length > MAX_BODY ? `${entry.text.slice(0, MAX_BODY - 1)}…` : entry.text,
@@ -38,6 +42,8 @@ export function pushPayload(entry: NotificationEntry, unreadCount: number, group
     kind: entry.kind,
     unreadCount,
     ...(entry.actors[0]?.avatar ? { icon: entry.actors[0].avatar } : {}),
+    ...(entry.actorId ? { actorId: entry.actorId } : {}),
+    ...(listed ? { listed } : {}),
   };
   let text = JSON.stringify(payload);
   if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) {

@@ -3,6 +3,7 @@ import { type Job, type Logger, OutboundAddressError, type OutboundClient, Outbo
 import type { DeliverPushJob } from '@timeliner/proto';
 import webpush from 'web-push';
 import { PushBusyError, type PushGate } from './push-gate.js';
+import type { PushRecheck } from './push-recheck.js';
 import type { PushSubscriptionRepository } from './push-subscription.repository.js';
 import type { VapidKeys } from './vapid.js';
 
@@ -22,6 +23,9 @@ export const PUSH_SEND_TIMEOUT_MS = 5_000;
  * resolved and checked again as the connection is made, redirects are not followed, and the
  * exchange has a time limit. The gate bounds sends per person and per push service host.
  *
+ * Before each try, `recheck` asks again whether the recipient is still to be told (the actor not
+ * blocked, muted or suspended since, the entry not taken back); if not, nothing is sent.
+ *
  * A subscription its push service no longer knows (404, 410) is deleted; other refusals (400,
  * 403, 413, a redirect) and endpoints the guard now refuses are not retried; a push service that
  * is down, throttling or silent (5xx, 429, no answer in time) is retried with back-off by the
@@ -35,6 +39,8 @@ export class PushSender {
     private readonly client: OutboundClient,
     private readonly gate: PushGate,
     private readonly timeoutMs = PUSH_SEND_TIMEOUT_MS,
+    /** Asked before each try: a push whose actor was since blocked, muted or suspended, or whose entry was taken back, is not sent. */
+    private readonly recheck?: PushRecheck,
   ) {}
 
   async deliver(job: Job<DeliverPushJob>): Promise<'sent' | 'gone' | 'expired'> {
@@ -44,6 +50,8 @@ export class PushSender {
     const subscription = await this.subscriptions.find(subscriptionId);
     // Unsubscribed (or handed to another account) since the push was queued.
     if (!subscription || subscription.userId !== recipientId) return 'gone';
+    // No longer to be told (push-recheck.ts).
+    if (this.recheck && !(await this.recheck(recipientId, payload))) return 'gone';
     let host: string;
     try {
       host = this.client.guard.checkUrl(subscription.endpoint).host;

@@ -1,5 +1,5 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { clipCodePoints, idOf, on } from '@timeliner/platform';
+import { applyAccountSuspensionChanged, applyContentModerated, clipCodePoints, idOf, on } from '@timeliner/platform';
 import { SocialEvents } from '@timeliner/proto';
 import type { Notifier } from '../notifications/notifier.js';
 
@@ -26,5 +26,25 @@ export const moderationEventHandlers = (notifier: Notifier) => [
       actorId: null,
       occurredAt: notice.at ? timestampDate(notice.at) : new Date(meta.occurredAt),
     });
+  }),
+
+  // A hidden item: nobody but its author keeps what they were told about it (or, for a comment,
+  // of it); later activities on it tell nobody but its author (content-access.ts).
+  on(SocialEvents.ContentModerated, async (decision, _meta, manager) => {
+    if (!(await applyContentModerated(manager, decision)) || !decision.hidden) return;
+    const id = decision.contentId.toLowerCase();
+    const authorId = idOf(decision.authorId);
+    if (decision.contentType === 'timeline') await notifier.dropWhere(manager, 'timeline_id = $1 AND recipient_id IS DISTINCT FROM $2::uuid', [id, authorId]);
+    else if (decision.contentType === 'post' || decision.contentType === 'video') {
+      await notifier.dropWhere(manager, 'target_type = $1 AND target_id = $2 AND recipient_id IS DISTINCT FROM $3::uuid', [decision.contentType, id, authorId]);
+    } else await notifier.forgetSource(manager, `comment:${id}`);
+  }),
+
+  // A suspension: what anyone was told of the person's actions or content goes; while it lasts,
+  // nothing of theirs tells anyone anything (content-access.ts).
+  on(SocialEvents.AccountSuspensionChanged, async (change, _meta, manager) => {
+    if (!(await applyAccountSuspensionChanged(manager, change)) || !change.active) return;
+    if (change.until && timestampDate(change.until) <= new Date()) return;
+    await notifier.forgetActor(manager, change.userId.toLowerCase());
   }),
 ];

@@ -3,6 +3,7 @@ import { idOf, on } from '@timeliner/platform';
 import { Reaction, SocialEvents, TargetType as SocialTarget, type Visibility } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
 import { VideoRecord } from '../media/video.entity.js';
+import { outsidersOfSql } from '../notifications/content-access.js';
 import type { Activity, Notifier } from '../notifications/notifier.js';
 import { bury, type CarriedTimeline, isGone, mayAccess, maySee, type TimelineFacts, timelineFacts, VISIBILITY } from '../timelines/timeline-events.js';
 import { ReactionState } from './reaction-state.entity.js';
@@ -102,7 +103,11 @@ export const versionedSocialEventHandlers = (notifier: Notifier) => {
       if (!followerId || !followeeId) return;
       if (!(await isNewest(manager, `follow:${followeeId}`, followerId, follow.followersVersion, follow.active))) return;
       const sourceKey = `follow:${followerId}`;
-      if (!follow.active) return notifier.retract(manager, sourceKey, followeeId);
+      if (!follow.active) {
+        await notifier.retract(manager, sourceKey, followeeId);
+        // No longer a follower: what they were told about a private account's content goes (content-access.ts).
+        return notifier.dropWhere(manager, `recipient_id = $2::uuid AND ${outsidersOfSql('$1::uuid')}`, [followeeId, followerId]);
+      }
       await notifier.add(manager, { recipientId: followeeId, kind: 'follow', target: { type: 'user', id: followeeId, timelineId: null, title: null }, sourceKey, actorId: followerId, occurredAt: at(meta.occurredAt) });
     }),
   ];

@@ -1,10 +1,16 @@
 import { clipCodeUnits, idOf, MissingReferenceError, on } from '@timeliner/platform';
 import { AuthEvents, RevocationReason } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
+import { outsidersOfSql } from '../notifications/content-access.js';
+import type { Notifier } from '../notifications/notifier.js';
 import { UserRecord } from './user.entity.js';
 
-/** Keeps the people read model (names, avatars, usernames for mentions, e-mails for invitations). */
-export const userEventHandlers = [
+/**
+ * Keeps the people read model (names, avatars, usernames for mentions, e-mails for invitations,
+ * private accounts); an account made private takes back what its outsiders were told about its
+ * content.
+ */
+export const userEventHandlers = (notifier: Notifier) => [
   on(AuthEvents.UserRegistered, async (user, _meta, manager) => {
     const id = idOf(user.userId);
     if (!id) return;
@@ -19,6 +25,7 @@ export const userEventHandlers = [
         displayName: clipCodeUnits(user.displayName, 100),
         avatar: user.avatar ? clipCodeUnits(user.avatar, 2048) : null,
         email: user.email ? clipCodeUnits(user.email.trim().toLowerCase(), 320) : null,
+        isPrivate: user.isPrivate,
         profileVersion: user.profileVersion.toString(),
       },
       ['id'],
@@ -37,8 +44,11 @@ export const userEventHandlers = [
       if (change.username) user.username = clipCodeUnits(change.username.toLowerCase(), 30);
       user.avatar = change.avatar ? clipCodeUnits(change.avatar, 2048) : null;
       if (change.email) user.email = clipCodeUnits(change.email.trim().toLowerCase(), 320);
+      const madePrivate = change.isPrivate === true && !user.isPrivate;
+      if (change.isPrivate !== undefined) user.isPrivate = change.isPrivate;
       user.profileVersion = change.profileVersion.toString();
       await manager.save(UserRecord, user);
+      if (madePrivate) await notifier.dropWhere(manager, outsidersOfSql('$1::uuid'), [id]);
       return;
     }
     // An event from before versions: only what changed is present; an empty string means the field was cleared.
@@ -46,7 +56,10 @@ export const userEventHandlers = [
     if (change.username !== undefined && change.username !== '') user.username = clipCodeUnits(change.username.toLowerCase(), 30);
     if (change.avatar !== undefined) user.avatar = change.avatar === '' ? null : clipCodeUnits(change.avatar, 2048);
     if (change.email !== undefined && change.email !== '') user.email = clipCodeUnits(change.email.trim().toLowerCase(), 320);
+    const madePrivate = change.isPrivate === true && !user.isPrivate;
+    if (change.isPrivate !== undefined) user.isPrivate = change.isPrivate;
     await manager.save(UserRecord, user);
+    if (madePrivate) await notifier.dropWhere(manager, outsidersOfSql('$1::uuid'), [id]);
   }),
   // A deleted account: its notifications, subscriptions and choices go with it.
   on(AuthEvents.SessionRevoked, async (revoked, _meta, manager) => {

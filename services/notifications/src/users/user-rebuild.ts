@@ -15,10 +15,10 @@ export async function applyPeople(manager: EntityManager, people: readonly Repla
   const ids = [...rows.keys()].sort();
   const column = (f: (p: ReplayedPerson) => unknown) => ids.map((id) => f(rows.get(id)!));
   await manager.query(
-    `INSERT INTO users AS u (id, username, display_name, avatar, email, profile_version)
-     SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[], $6::bigint[]) ORDER BY 1
+    `INSERT INTO users AS u (id, username, display_name, avatar, email, profile_version, is_private)
+     SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[], $6::bigint[], $7::boolean[]) ORDER BY 1
      ON CONFLICT (id) DO UPDATE SET username = EXCLUDED.username, display_name = EXCLUDED.display_name, avatar = EXCLUDED.avatar,
-       email = coalesce(EXCLUDED.email, u.email), profile_version = EXCLUDED.profile_version, updated_at = now()
+       email = coalesce(EXCLUDED.email, u.email), profile_version = EXCLUDED.profile_version, is_private = EXCLUDED.is_private, updated_at = now()
       WHERE u.profile_version < EXCLUDED.profile_version`,
     [
       ids,
@@ -27,6 +27,7 @@ export async function applyPeople(manager: EntityManager, people: readonly Repla
       column((p) => (p.avatar ? clipCodeUnits(p.avatar, 2048) : null)),
       column((p) => (p.email ? clipCodeUnits(p.email.trim().toLowerCase(), 320) : null)),
       column((p) => p.profileVersion.toString()),
+      column((p) => p.isPrivate),
     ],
   );
 }

@@ -26,6 +26,10 @@ export class UserRecord {
   @Column({ type: 'varchar', length: 320, nullable: true })
   email: string | null;
 
+  /** The account is private (auth's isPrivate): only its approved followers are told about its content. */
+  @Column({ type: 'boolean', default: false })
+  isPrivate: boolean;
+
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 
