@@ -24,7 +24,7 @@ import {
   type WorkQueue,
 } from '@timeliner/platform';
 import { createTestDatabase, deleteBusStreams, type TestDatabase, type TestSchema, testBusPrefix, testNatsUrl } from '@timeliner/platform/testing';
-import { type ReadModelProgress, ReadModelProgressSchema, ReadModelRebuild } from '@timeliner/proto';
+import { type ReadModelProgress, ReadModelProgressSchema, ReadModelRebuild, SocialRpc } from '@timeliner/proto';
 import { authSchema, startAuthService } from '../../services/auth/src/index.js';
 import { OutboxNotificationOutlet } from '../../services/notifications/src/live/notification-outlet.js';
 import { Notifier } from '../../services/notifications/src/notifications/notifier.js';
@@ -36,6 +36,7 @@ import { startSocialService } from '../../services/social/src/index.js';
 import { schema as socialSchema } from '../../services/social/src/schema.js';
 import { userEventHandlers as socialUserHandlers } from '../../services/social/src/users/user-events.js';
 import { startTimelinesService } from '../../services/timelines/src/index.js';
+import { commentsReadModel } from '../../services/timelines/src/timelines/like-rebuild.js';
 import { schema as timelinesSchema } from '../../services/timelines/src/schema.js';
 import { userEventHandlers as timelinesUserHandlers } from '../../services/timelines/src/users/user-events.js';
 
@@ -375,9 +376,83 @@ describe('rebuilding the other services’ copies from their producers', () => {
     }, 30_000);
   }, 90_000);
 
+  it('timelines’ comment counts from empty, while people comment and delete comments: equal to the social service’s counts, never an older one put back', async () => {
+    const open = [...mine.entries()].slice(0, 6);
+    for (const [id, owner] of open) await call(timelines, 'patch', `/api/timelines/${id}`, owner).send({ visibility: 'public', status: 'published' }).expect(200);
+    const targets = open.map(([id]) => id);
+    const written: Array<{ timelineId: string; commentId: string; author: string }> = [];
+    const someComment = async () => {
+      if (written.length > 3 && Math.random() < 0.3) {
+        const [gone] = written.splice(Math.floor(Math.random() * written.length), 1);
+        await call(social, 'delete', `/api/timelines/${gone!.timelineId}/comments/${gone!.commentId}`, gone!.author).expect(204);
+        return;
+      }
+      const [timelineId, author] = [pick(targets), pick(people)];
+      const res = await call(social, 'post', `/api/timelines/${timelineId}/comments`, author).send({ content: `Nice ${word()}` }).expect(201);
+      written.push({ timelineId, commentId: res.body.id, author });
+    };
+    const PRODUCER_SQL = 'SELECT timeline_id AS id, comments_count, comments_version::text AS version FROM timeline_reactions WHERE comments_version > 0 ORDER BY timeline_id';
+    const COPY_SQL = 'SELECT id, comments_count, comments_version::text AS version FROM timelines WHERE comments_version > 0 ORDER BY id';
+    let last = '';
+    const settled = () =>
+      until(async () => {
+        const [want, have] = [JSON.stringify(await rows(social)(PRODUCER_SQL)), JSON.stringify(await rows(timelines)(COPY_SQL))];
+        last = `social ${want}\ntimelines ${have}`;
+        return want === have;
+      }, 30_000).catch((error: Error) => {
+        throw new Error(`${error.message}: ${last}`);
+      });
+    for (let i = 0; i < 25; i++) await someComment();
+    await settled();
+    const fromEvents = await rows(timelines)(COPY_SQL);
+    expect(fromEvents.length).toBeGreaterThan(0);
+    // Each count is what the social service shows: its comments.
+    const shown = await rows(social)<{ id: string; n: number }>('SELECT timeline_id AS id, count(*)::int AS n FROM timeline_comments WHERE NOT held GROUP BY timeline_id ORDER BY timeline_id');
+    expect(fromEvents.map((r) => ({ id: (r as { id: string }).id, n: (r as { comments_count: number }).comments_count })).filter((r) => r.n > 0)).toEqual(shown);
+
+    // Emptied, with a count the social service does not have, and an older count put in one (as a
+    // counter moving by one would, from a redelivered event): the rebuild brings each back.
+    const counted = new Set((await rows(social)<{ id: string }>('SELECT timeline_id AS id FROM timeline_reactions')).map((r) => r.id));
+    const stale = [...mine.keys()].find((id) => !counted.has(id));
+    await rows(timelines)('UPDATE timelines SET comments_count = 0, comments_version = 0');
+    await rows(timelines)('UPDATE timelines SET comments_count = 9 WHERE id = $1', [stale]);
+
+    let writing = true;
+    let comments = 0;
+    const writer = (async () => {
+      while (writing) {
+        await someComment();
+        comments += 1;
+      }
+    })();
+    const lines = await rebuild('timelines', 'comments');
+    for (let i = 0; i < 5; i++) await someComment();
+    writing = false;
+    await writer;
+    expect(comments).toBeGreaterThan(0);
+    const lastLine = lines.find((line) => line.finished)!;
+    expect(lastLine.error).toBe('');
+    expect(lastLine.finished).toBe(true);
+    expect(Number(lastLine.removed)).toBe(1);
+
+    await settled();
+    expect(await rows(timelines)(COPY_SQL)).toEqual(await rows(social)(PRODUCER_SQL));
+    expect(await rows(timelines)('SELECT comments_count FROM timelines WHERE id = $1', [stale])).toEqual([{ comments_count: 0 }]);
+
+    // A replay taken before the newest comment, applied again after it, changes nothing.
+    const [target] = targets;
+    const before = (await requestRpc(bus, SocialRpc.ReplayTimelineLikes, { timelineIds: [target!] }, { timeoutMs: 5_000 })).timelines;
+    const res = await call(social, 'post', `/api/timelines/${target}/comments`, pick(people)).send({ content: `Later ${word()}` }).expect(201);
+    written.push({ timelineId: target!, commentId: res.body.id, author: '' });
+    await settled();
+    const now = await rows(timelines)<{ comments_count: number }>('SELECT comments_count FROM timelines WHERE id = $1', [target]);
+    await timelines.app.get(DataSource).transaction((manager) => commentsReadModel(bus).apply(manager, before[0]!));
+    expect(await rows(timelines)('SELECT comments_count FROM timelines WHERE id = $1', [target])).toEqual(now);
+  }, 90_000);
+
   it('each service names the models it rebuilds', async () => {
     await expect(requestRpc(bus, ReadModelRebuild.rpc('social'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people\)/);
-    await expect(requestRpc(bus, ReadModelRebuild.rpc('timelines'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has people, likes\)/);
+    await expect(requestRpc(bus, ReadModelRebuild.rpc('timelines'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has people, likes, comments\)/);
     await expect(requestRpc(bus, ReadModelRebuild.rpc('notifications'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people\)/);
   });
 });

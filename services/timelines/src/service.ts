@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import { consumeEvents, createServiceApp, personFilterCopyHandlers, serveReadModelRebuild, databaseHealthCheck, type EventBus, EventWriter, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret, signingKey } from '@timeliner/platform';
 import { serveCheckAccess } from './access/check-access.responder.js';
+import { accountDeletionHandlers } from './users/account-deletion.js';
 import { TimelineAccess } from './access/timeline-access.service.js';
 import { schema } from './schema.js';
 import { commentEventHandlers } from './timelines/comment-events.js';
 import { likeEventHandlers } from './timelines/like-events.js';
-import { likesReadModel } from './timelines/like-rebuild.js';
+import { commentsReadModel, likesReadModel } from './timelines/like-rebuild.js';
 import { mediaEventHandlers } from './timelines/media-events.js';
 import { moderationEventHandlers } from './timelines/moderation-events.js';
 import { backfillSnapshots } from './timelines/snapshot.js';
@@ -57,13 +58,13 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
   const access = new TimelineAccess(timelines);
   const users = new UserDirectory(new UserRepository(dataSource), bus, logger, options.lookupTimeoutMs !== undefined ? { lookupTimeoutMs: options.lookupTimeoutMs } : {});
 
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...commentEventHandlers, ...likeEventHandlers, ...mediaEventHandlers, ...moderationEventHandlers, ...accountFollowEventHandlers, ...personFilterCopyHandlers]);
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...commentEventHandlers, ...likeEventHandlers, ...mediaEventHandlers, ...moderationEventHandlers, ...accountFollowEventHandlers, ...personFilterCopyHandlers, ...accountDeletionHandlers]);
   const responder = await serveCheckAccess(bus, access);
   const replay = await serveTimelineReplay(bus, timelines);
   // The person's own data, for their data archive (media worker).
   const personalData = await servePersonalDataOfTimelines(bus, new PersonalDataRepository(dataSource));
   // `npm run read-model -- rebuild timelines`: the copies rebuilt from their producers while serving.
-  const rebuild = await serveReadModelRebuild(bus, { service: 'timelines', dataSource, logger, models: [peopleReadModel(bus), likesReadModel(bus)] });
+  const rebuild = await serveReadModelRebuild(bus, { service: 'timelines', dataSource, logger, models: [peopleReadModel(bus), likesReadModel(bus), commentsReadModel(bus)] });
 
   const app = await createServiceApp({
     name: 'timelines',

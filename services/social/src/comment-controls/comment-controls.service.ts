@@ -17,6 +17,7 @@ import type { CommentControlsRepository, CommentKind, ControlledComment } from '
 import { type CommentSettingsDto, type HeldCommentDto, mapCommentSettings, mapHeldComment, type UpdateCommentSettingsDto } from './comment-controls.dto.js';
 import { moderatesPost, moderatesTimeline } from '../comment-rules/comment-moderators.js';
 import { normalizeWords, refusalOf } from '../comment-rules/comment-rules.js';
+import { recountTimelineComments } from '../comment-rules/timeline-comment-count.js';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
 const POST_NOT_FOUND = 'Post not found';
@@ -100,6 +101,7 @@ export class CommentControlsService {
         createdAt: timestampFromDate(comment.createdAt),
         mentions: mentionsOf(comment.content),
         ...announcedTimeline(answer),
+        ...(await recountTimelineComments(manager, comment.targetId)),
       }, { actorUserId: comment.userId, requestId: caller.requestId });
       await recordActivity(manager, {
         sourceEventId: eventId, userId: comment.userId, activityType: 'commented_timeline', targetType: 'timeline', targetId: comment.targetId, createdAt: comment.createdAt.toISOString(),
@@ -199,7 +201,12 @@ export class CommentControlsService {
       await this.controls.delete(manager, 'timeline', comment.id);
       // A held comment was never counted nor announced.
       if (!comment.held) {
-        await this.events.add(manager, SocialEvents.TimelineCommentDeleted, { commentId: comment.id, timelineId: comment.targetId }, { actorUserId: caller.userId, requestId: caller.requestId });
+        await this.events.add(
+          manager,
+          SocialEvents.TimelineCommentDeleted,
+          { commentId: comment.id, timelineId: comment.targetId, ...(await recountTimelineComments(manager, comment.targetId)) },
+          { actorUserId: caller.userId, requestId: caller.requestId },
+        );
       }
     });
   }

@@ -12,6 +12,7 @@ import { storedNameOf } from '../users/user-names.js';
 import { admitComment } from '../comment-rules/comment-gate.js';
 import { heldCommentWaiting } from '../comment-rules/comment-announcements.js';
 import { moderatesTimeline } from '../comment-rules/comment-moderators.js';
+import { recountTimelineComments } from '../comment-rules/timeline-comment-count.js';
 import type { TimelineCommentRepository } from './timeline-comment.repository.js';
 import { type CreateTimelineCommentDto, mapTimelineComment, type TimelineCommentDto } from './timeline-comment.dto.js';
 
@@ -71,6 +72,7 @@ export class TimelineCommentService {
         createdAt: timestampFromDate(inserted.comment.createdAt),
         mentions: mentionsOf(inserted.comment.content),
         ...announcedTimeline(answer),
+        ...(await recountTimelineComments(manager, inserted.comment.timelineId)),
       }, { actorUserId: caller.userId, requestId: caller.requestId });
       await recordActivity(manager, {
         sourceEventId: eventId, userId: caller.userId, activityType: 'commented_timeline', targetType: 'timeline', targetId: inserted.comment.timelineId,

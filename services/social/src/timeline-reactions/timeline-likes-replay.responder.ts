@@ -6,9 +6,9 @@ import type { TimelineReactionRepository } from './timeline-reaction.repository.
 const MAX_PAGE = 1000;
 
 /**
- * Answers a read model's rebuild (SocialRpc.ReplayTimelineLikes: the timelines service's like
- * counts): the timelines' like counts as they stand, with the count_version their ReactionChanged
- * events carry, one page in id order at a time, or those of a list of ids. Read only; nothing goes
+ * Answers a read model's rebuild (SocialRpc.ReplayTimelineLikes: the timelines service's like and
+ * comment counts): the timelines' counts as they stand, with the versions their ReactionChanged and
+ * TimelineCommentAdded/Deleted events carry, one page in id order at a time, or those of a list of ids. Read only; nothing goes
  * through the outbox. Queue group `social`.
  */
 export function serveTimelineLikesReplay(bus: EventBus, reactions: TimelineReactionRepository): Promise<Subscription> {
@@ -25,6 +25,8 @@ export function serveTimelineLikesReplay(bus: EventBus, reactions: TimelineReact
         timelineId: row.timelineId,
         likesCount: BigInt(row.likesCount),
         countVersion: BigInt(row.countVersion),
+        commentsCount: BigInt(row.commentsCount),
+        commentsVersion: BigInt(row.commentsVersion),
         ...(row.lastLikeAt ? { lastLikeAt: timestampFromDate(new Date(row.lastLikeAt)) } : {}),
       })),
       total: first ? await reactions.countedTimelines() : 0n,

@@ -45,4 +45,12 @@ export class TimelineReactionCount {
 
   @Column({ type: 'bigint', default: 0 })
   countVersion: string;
+
+  /** Comments shown on the timeline (held ones apart), recounted with each one added or deleted. */
+  @Column({ type: 'integer', default: 0 })
+  commentsCount: number;
+
+  /** The version TimelineCommentAdded/Deleted carry for commentsCount (from count_version_seq). */
+  @Column({ type: 'bigint', default: 0 })
+  commentsVersion: string;
 }

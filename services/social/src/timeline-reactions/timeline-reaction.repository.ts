@@ -81,14 +81,18 @@ export class TimelineReactionRepository {
   }
 }
 
-/** A timeline's likes as ReactionChanged tells them: the count, its version, the latest like standing. */
+/** A timeline's likes as ReactionChanged tells them (the count, its version, the latest like standing), and its comment count as the comment events tell it. */
 export interface TimelineLikesRow {
   timelineId: string;
   likesCount: number;
   /** bigint, as text. */
   countVersion: string;
   lastLikeAt: Date | null;
+  /** Shown comments, and the version the comment events carry for that count (bigint, as text). */
+  commentsCount: number;
+  commentsVersion: string;
 }
 
 const LIKES_SELECT = `SELECT r.timeline_id AS "timelineId", r.likes_count AS "likesCount", r.count_version::text AS "countVersion",
+  r.comments_count AS "commentsCount", r.comments_version::text AS "commentsVersion",
   (SELECT max(l.created_at) FROM timeline_likes l WHERE l.timeline_id = r.timeline_id) AS "lastLikeAt" FROM timeline_reactions r`;

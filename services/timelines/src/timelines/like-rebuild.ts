@@ -3,6 +3,7 @@ import { type EventBus, isUuid, Outbox, type RebuildableReadModel, requestRpc } 
 import { SocialRpc, type TimelineLikes } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
 import { refreshActivity } from './activity.js';
+import { setCommentCount } from './comment-events.js';
 import { publishSnapshot } from './snapshot.js';
 
 const REPLAY_TIMEOUT_MS = 30_000;
@@ -13,7 +14,7 @@ const REPLAY_TIMEOUT_MS = 30_000;
  * (like-events.ts): the count only from a newer count_version, the last like only ever later; a
  * timeline whose count changed gets its activity score and a snapshot (the feed and search copies
  * follow). A timeline the social service has no count for (its likes all gone with a deletion)
- * goes to 0 likes. Comment counts are not versioned and stay with their events.
+ * goes to 0 likes. The comment counts of the same replay are `commentsReadModel`'s.
  */
 export function likesReadModel(bus: EventBus): RebuildableReadModel<TimelineLikes> {
   return {
@@ -54,6 +55,45 @@ export function likesReadModel(bus: EventBus): RebuildableReadModel<TimelineLike
     },
     async remove(manager, id) {
       const [, changed] = (await manager.query('UPDATE timelines SET likes_count = 0 WHERE id = $1 AND likes_count <> 0', [id])) as [unknown, number];
+      if (changed > 0) await announce(manager, id);
+    },
+  };
+}
+
+/**
+ * The timelines' comment counts (comments_count, comments_version) rebuilt from the same replay of
+ * the social service (`read-model rebuild timelines --model comments`), applied as
+ * TimelineCommentAdded/Deleted are (comment-events.ts): the count only from a newer version. A
+ * timeline the social service counts no comments for goes to 0 comments.
+ */
+export function commentsReadModel(bus: EventBus): RebuildableReadModel<TimelineLikes> {
+  const replay = likesReadModel(bus);
+  return {
+    name: 'comments',
+    fetchPage: replay.fetchPage,
+    fetchIds: replay.fetchIds,
+    idOf: replay.idOf,
+    async apply(manager, counts) {
+      if (!isUuid(counts.timelineId)) return;
+      const timelineId = counts.timelineId.toLowerCase();
+      if (counts.commentsVersion <= 0n) {
+        // Counted for likes only: no comment counted there, unless one came since (a version).
+        const [, changed] = (await manager.query('UPDATE timelines SET comments_count = 0 WHERE id = $1 AND comments_count <> 0 AND comments_version = 0', [timelineId])) as [unknown, number];
+        if (changed > 0) await announce(manager, timelineId);
+        return;
+      }
+      if (await setCommentCount(manager, timelineId, counts.commentsCount, counts.commentsVersion, 1, null)) await announce(manager, timelineId);
+    },
+    async localIds(manager, afterId, limit) {
+      const rows = (await manager.query(
+        `SELECT id FROM timelines WHERE id > $1 AND (comments_version > 0 OR comments_count > 0) ORDER BY id LIMIT $2`,
+        [afterId || '00000000-0000-0000-0000-000000000000', limit],
+      )) as Array<{ id: string }>;
+      return rows.map((row) => row.id);
+    },
+    async remove(manager, id) {
+      // The social service counts nothing there (its counter went with the comments).
+      const [, changed] = (await manager.query('UPDATE timelines SET comments_count = 0 WHERE id = $1 AND comments_count <> 0', [id])) as [unknown, number];
       if (changed > 0) await announce(manager, id);
     },
   };

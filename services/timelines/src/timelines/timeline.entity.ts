@@ -69,6 +69,10 @@ export class Timeline {
   @Column({ type: 'integer', default: 0 })
   commentsCount: number;
 
+  /** The social service's version of commentsCount (TimelineCommentAdded/Deleted's count_version): only a newer one applies. */
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  commentsVersion: number;
+
   @Column({ type: 'varchar', length: 16, default: 'draft' })
   status: TimelineStatus;
 

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/social/v1/replay.proto.
  */
 export const file_timeliner_social_v1_replay: GenFile = /*@__PURE__*/
-  fileDesc("CiB0aW1lbGluZXIvc29jaWFsL3YxL3JlcGxheS5wcm90bxITdGltZWxpbmVyLnNvY2lhbC52MSJTChpSZXBsYXlUaW1lbGluZUxpa2VzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIUCgx0aW1lbGluZV9pZHMYAyADKAkiggEKDVRpbWVsaW5lTGlrZXMSEwoLdGltZWxpbmVfaWQYASABKAkSEwoLbGlrZXNfY291bnQYAiABKAMSFQoNY291bnRfdmVyc2lvbhgDIAEoAxIwCgxsYXN0X2xpa2VfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImAKGFJlcGxheVRpbWVsaW5lTGlrZXNSZXBseRI1Cgl0aW1lbGluZXMYASADKAsyIi50aW1lbGluZXIuc29jaWFsLnYxLlRpbWVsaW5lTGlrZXMSDQoFdG90YWwYAiABKANiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiB0aW1lbGluZXIvc29jaWFsL3YxL3JlcGxheS5wcm90bxITdGltZWxpbmVyLnNvY2lhbC52MSJTChpSZXBsYXlUaW1lbGluZUxpa2VzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIUCgx0aW1lbGluZV9pZHMYAyADKAkitAEKDVRpbWVsaW5lTGlrZXMSEwoLdGltZWxpbmVfaWQYASABKAkSEwoLbGlrZXNfY291bnQYAiABKAMSFQoNY291bnRfdmVyc2lvbhgDIAEoAxIwCgxsYXN0X2xpa2VfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmNvbW1lbnRzX2NvdW50GAUgASgDEhgKEGNvbW1lbnRzX3ZlcnNpb24YBiABKAMiYAoYUmVwbGF5VGltZWxpbmVMaWtlc1JlcGx5EjUKCXRpbWVsaW5lcxgBIAMoCzIiLnRpbWVsaW5lci5zb2NpYWwudjEuVGltZWxpbmVMaWtlcxINCgV0b3RhbBgCIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message timeliner.social.v1.ReplayTimelineLikesRequest
@@ -76,6 +76,19 @@ export type TimelineLikes = Message<"timeliner.social.v1.TimelineLikes"> & {
    * @generated from field: google.protobuf.Timestamp last_like_at = 4;
    */
   lastLikeAt?: Timestamp | undefined;
+
+  /**
+   * The timeline's comments, as TimelineCommentAdded/TimelineCommentDeleted tell them (their own
+   * version, `comments_version`; 0 when none was ever counted).
+   *
+   * @generated from field: int64 comments_count = 5;
+   */
+  commentsCount: bigint;
+
+  /**
+   * @generated from field: int64 comments_version = 6;
+   */
+  commentsVersion: bigint;
 };
 
 /**
