@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useVideos } from '../../features/media/api/get-videos';
 import type { Video } from '../../features/media/api/types';
@@ -7,6 +7,7 @@ import { TimelinePlayer, type TimelineViewFigures } from '../../features/media/c
 import '../../features/media/components/player.css';
 import { useTimeline } from '../../features/timelines/api/get-timeline';
 import { recordView } from '../../features/timelines/api/record-view';
+import { resolveStart } from '../../lib/deep-link';
 
 const playable = (video: Video) => video.status === 'completed' || Boolean(video.hlsUrl);
 
@@ -34,6 +35,8 @@ function Embed({ id }: { id: string }) {
   const timeline = useTimeline(id);
   const videos = useVideos(id);
   const onLeaveVideo = useCallback((view: TimelineViewFigures) => recordView(id, view), [id]);
+  // The same start points as the player's own links (`?item=3&t=42`); a bad one starts at the beginning.
+  const [search] = useSearchParams();
 
   if (timeline.isPending || (videos.isPending && !videos.isError)) {
     return (
@@ -47,13 +50,14 @@ function Embed({ id }: { id: string }) {
     return <EmbedState id={id} title="Timeline unavailable" message="This timeline is private, or no longer exists." />;
   }
   const list = (videos.data ?? []).filter(playable);
+  const start = resolveStart(search, list);
   if (videos.isError || list.length === 0) {
     return <EmbedState id={id} title={timeline.data.title} message={videos.isError ? 'The videos could not be loaded.' : 'No videos in this timeline'} />;
   }
   return (
     <>
       <title>{`${timeline.data.title} · Timeliner`}</title>
-      <TimelinePlayer key={id} timeline={timeline.data} videos={list} embedded onLeaveVideo={onLeaveVideo} />
+      <TimelinePlayer key={id} timeline={timeline.data} videos={list} embedded onLeaveVideo={onLeaveVideo} startAt={list[start.index]?.id ?? null} startTime={start.time} />
     </>
   );
 }

@@ -117,6 +117,17 @@ describe('links into the player (?item=&t=)', () => {
   });
 });
 
+describe('links into an embedded player', () => {
+  it('start at the item and second given, as on this site', async () => {
+    const video = clock();
+    watch({ 'GET /api/timelines/t1': jsonResponse(200, timelineFixture({ visibility: 'public', status: 'published' })) });
+    renderApp('/embed/timeline/t1?item=2&t=30');
+    expect(await screen.findByText('2 of 3')).toBeInTheDocument();
+    video.loaded();
+    expect(video.seeks).toEqual([30]);
+  });
+});
+
 describe('chapters', () => {
   it("lists the timeline's items and a video's own chapters, and jumps to one", async () => {
     const video = clock();
