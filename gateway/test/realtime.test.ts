@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { broadcastRealtime, serveRpc, type Subscription } from '@timeliner/platform';
 import { create, type DescMessage, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
-import { type EventDefinition, Realtime, type RealtimeMessage, TimelinesEvents, TimelinesRpc } from '@timeliner/proto';
+import { type EventDefinition, Realtime, type RealtimeMessage, SocialEvents, TimelinesEvents, TimelinesRpc } from '@timeliner/proto';
 import { type FakeUpstream, startFakeUpstream } from './support/fake-upstream.js';
 import { type RunningGateway, SECRET, startGateway } from './support/start-gateway.js';
 import { BUS_KINDS, FakeAuthResponder, openTestBus, type TestBus } from './support/test-bus.js';
@@ -170,6 +170,53 @@ describe.each(BUS_KINDS)('/ws over the %s bus', (kind) => {
       expect(await kept.socket.silentFor(200)).toBe(true);
       removed.socket.close();
       kept.socket.close();
+    } finally {
+      await responder.unsubscribe();
+    }
+  });
+
+  it('ends the subscriptions of a blocked person, a removed follower and everyone but the owner of a hidden timeline, asking again while the timelines service catches up', async () => {
+    const timelineId = randomUUID();
+    const canView = new Set<string>();
+    const responder = await serveRpc(bus.services, TimelinesRpc.CheckAccess, 'timelines', async ({ timelineId: asked, userId }) => ({ canView: asked === timelineId && canView.has(userId) }));
+    const publish = async <S extends DescMessage>(definition: EventDefinition<S>, payload: MessageInitShape<S>) =>
+      bus.services.publish({
+        subject: definition.subject,
+        meta: { id: randomUUID(), type: definition.type, version: definition.version, occurredAt: new Date().toISOString() },
+        data: toBinary(definition.schema, create(definition.schema, payload)),
+      });
+    const owner = randomUUID();
+    try {
+      const [blocked, follower, stranger, elsewhere] = [await signedIn(), await signedIn(), await signedIn(), await signedIn()];
+      const topic = `timeline:${timelineId}`;
+      for (const { socket, session } of [blocked, follower, stranger]) {
+        canView.add(session.userId);
+        socket.send({ type: 'subscribe', topic });
+        expect(await socket.next()).toEqual({ type: 'subscribed', topic });
+      }
+
+      // The timelines service applies the block a moment after the gateway hears of it.
+      await publish(SocialEvents.BlockChanged, { blockerId: owner, blockedId: blocked.session.userId, active: true, version: 1n });
+      setTimeout(() => canView.delete(blocked.session.userId), 300);
+      expect(await blocked.socket.next()).toEqual({ type: 'unsubscribed', topic, reason: 'access-revoked' });
+
+      canView.delete(follower.session.userId);
+      await publish(SocialEvents.FollowChanged, { followerId: follower.session.userId, followeeId: owner, active: false, followersVersion: 2n });
+      expect(await follower.socket.next()).toEqual({ type: 'unsubscribed', topic, reason: 'access-revoked' });
+
+      const message = progress(timelineId, 30);
+      await broadcastRealtime(bus.services, Realtime.timelineSubject(timelineId), message);
+      expect(await stranger.socket.next()).toEqual(message);
+      expect(await blocked.socket.silentFor(200)).toBe(true);
+      expect(await follower.socket.silentFor(200)).toBe(true);
+
+      canView.delete(stranger.session.userId);
+      await publish(SocialEvents.ContentModerated, { actionId: randomUUID(), contentType: 'timeline', contentId: timelineId, authorId: owner, hidden: true, version: 3n });
+      expect(await stranger.socket.next()).toEqual({ type: 'unsubscribed', topic, reason: 'access-revoked' });
+      await broadcastRealtime(bus.services, Realtime.timelineSubject(timelineId), progress(timelineId, 40));
+      expect(await stranger.socket.silentFor(200)).toBe(true);
+      expect(await elsewhere.socket.silentFor(50)).toBe(true);
+      for (const { socket } of [blocked, follower, stranger, elsewhere]) socket.close();
     } finally {
       await responder.unsubscribe();
     }

@@ -53,6 +53,13 @@ export class TopicHub {
     return [...(this.byTopic.get(topic) ?? [])];
   }
 
+  /** Each topic of this replica's sockets that match, with the socket. */
+  watchesOf(predicate: (subscriber: TopicSubscriber) => boolean): Array<{ topic: string; subscriber: TopicSubscriber }> {
+    const found: Array<{ topic: string; subscriber: TopicSubscriber }> = [];
+    for (const [subscriber, topics] of this.topicsOf) if (predicate(subscriber)) for (const topic of topics) found.push({ topic, subscriber });
+    return found;
+  }
+
   topicCount(subscriber: TopicSubscriber): number {
     return this.topicsOf.get(subscriber)?.size ?? 0;
   }
