@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { useAfterFirstRender } from '../../../lib/after-first-render';
 import { useUser } from '../../../lib/current-user';
@@ -10,13 +10,18 @@ import { useVideoSource } from '../../../lib/playback/use-video-source';
 import type { Video } from '../api/types';
 import { classifyGesture, CONTROLS_HIDE_MS, createGate, SWITCH_GUARD_MS, TAP_DEBOUNCE_MS, type Gesture } from '../lib/gestures';
 import { isImage } from '../lib/media-kind';
+import { togglePictureInPicture } from '../lib/picture-in-picture';
 import { ExportButton } from './export-button';
 import { ImageSlide } from './image-slide';
+import { PlayerAnnouncer } from './player-announcer';
 import { PlayerSocial } from './player-social';
 import './player.css';
 
 /** Captions and the transcript: their own chunk, asked for after the player's first paint. */
 const PlayerCaptions = lazy(() => import('./player-captions'));
+/** The system's media controls and the saved place ("Resume at 2:14"); picture in picture: after the first paint. */
+const PlayerSession = lazy(() => import('./player-session'));
+const PictureInPictureButton = lazy(() => import('./picture-in-picture-button'));
 /** The timeline's scrubber and the Chapters panel: their own chunk, after the first paint too. */
 const PlayerChapters = lazy(() => import('./player-chapters'));
 
@@ -29,7 +34,8 @@ export interface TimelineViewFigures {
 }
 
 export interface TimelinePlayerProps {
-  timeline: { id: string; title: string };
+  /** `creatorName` names the timeline's maker in the system's media controls. */
+  timeline: { id: string; title: string; creatorName?: string | null };
   /** The timeline's videos and images, in order; an image is shown for a while (ImageSlide). */
   videos: Video[];
   /** The back control; none in another site's frame (`embedded`). */
@@ -101,6 +107,9 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
   const [controls, setControls] = useState<{ visible: boolean; changedAt: number }>({ visible: true, changedAt: 0 });
   const [time, setTime] = useState({ current: 0, duration: 0 });
   const [quality, setQuality] = useState<QualitySetting>('auto');
+  // How many times the last item has ended (the timeline watched to its end).
+  const [finishes, setFinishes] = useState(0);
+  const helpId = useId();
   const [fullscreen, setFullscreen] = useState(false);
   const [tapGate] = useState(() => createGate(TAP_DEBOUNCE_MS));
   const [switchGate] = useState(() => createGate(SWITCH_GUARD_MS));
@@ -203,6 +212,14 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
     // The label follows the bar at once, not when the video has caught up.
     setTime((current) => ({ ...current, current: at }));
   };
+  // J and L, the system's skip buttons: seconds back or forward within the video.
+  const skip = (by: number) => {
+    const element = media.current;
+    if (!element || image) return;
+    const end = Number.isFinite(element.duration) ? element.duration : Number.POSITIVE_INFINITY;
+    seek(Math.max(0, Math.min(end, element.currentTime + by)));
+  };
+
   // A time in a comment: the video there, playing once the comments close.
   const seekFromComment = (at: number) => {
     seek(at);
@@ -291,6 +308,9 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
       ArrowDown: () => onNextTimeline?.(),
       ArrowUp: () => onPreviousTimeline?.(),
       k: togglePlay,
+      j: () => skip(-10),
+      l: () => skip(10),
+      p: () => void togglePictureInPicture(media.current),
       m: () => setMuted((value) => !value),
       f: toggleFullscreen,
     };
@@ -345,6 +365,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
   const position = `${index + 1} of ${videos.length}`;
   const onEnded = () => {
     if (index < videos.length - 1) goTo(index + 1);
+    else setFinishes((count) => count + 1);
   };
 
   return (
@@ -354,6 +375,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
       role="region"
       aria-label={`${timeline.title}: video player`}
       tabIndex={-1}
+      aria-describedby={helpId}
       onPointerMove={onPointerMove}
       onFocus={(event) => {
         if (event.target !== event.currentTarget && !controls.visible) showControls();
@@ -513,6 +535,11 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
               </select>
             </label>
           ) : null}
+          {!image && painted ? (
+            <Suspense fallback={null}>
+              <PictureInPictureButton media={media} itemId={video.id} />
+            </Suspense>
+          ) : null}
           {canFullscreen ? (
             <button type="button" className="player__icon-button" onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}>
               {fullscreen ? (
@@ -524,6 +551,32 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
           ) : null}
         </div>
       </div>
+      <PlayerAnnouncer items={videos} index={index} region={region} helpId={helpId} />
+      {painted ? (
+        <Suspense fallback={null}>
+          <PlayerSession
+            timeline={timeline}
+            items={videos}
+            index={index}
+            media={media}
+            playing={playingNow}
+            signedIn={signedIn}
+            linked={startTime > 0 || Boolean(startAt && startAt !== videos[0]?.id)}
+            finishes={finishes}
+            onJump={jumpTo}
+            onGoTo={goTo}
+            onPlay={() => {
+              if (!playingNow) togglePlay();
+            }}
+            onPause={() => {
+              if (playingNow) togglePlay();
+            }}
+            onSeek={(at) => {
+              if (!image) seek(at);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
