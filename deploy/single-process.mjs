@@ -37,6 +37,7 @@ try {
   throw err;
 }
 const logger = platform.createLogger('timeliner', config.LOG_LEVEL);
+platform.setDatabasePoolWait(config.DATABASE_POOL_WAIT_SECONDS * 1000);
 const dataDir = path.resolve(root, config.DATA_DIR);
 
 const embedded = config.DATABASE_URL ? undefined : await platform.startEmbeddedPostgres(dataDir, logger);

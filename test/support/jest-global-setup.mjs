@@ -15,6 +15,9 @@ const lockOf = (run) => `timeliner-test-run:${run}`;
 export default async function globalSetup() {
   const run = `s${randomBytes(4).toString('hex')}`;
   process.env.TEST_DATABASE_RUN = run;
+  // The processes tests start (the product, services) wait as long for a pooled connection as
+  // in-process ones do (TEST_POOL_WAIT_MS in services/platform/src/testing/postgres.ts).
+  process.env.DATABASE_POOL_WAIT_SECONDS ??= '30';
   const admin = new pg.Client({ connectionString: adminUrl(), application_name: `jest ${run}` });
   try {
     await admin.connect();

@@ -9,6 +9,7 @@ import {
   createWorkQueue,
   loadConfig,
   openDatabase,
+  setDatabasePoolWait,
   waitForPostgres,
 } from '@timeliner/platform';
 import { collectDefaultMetrics, Registry } from 'prom-client';
@@ -61,6 +62,7 @@ async function main() {
   if (config.DATABASE_POOL_SIZE < 4 + config.MEDIA_WORKER_CONCURRENCY) {
     logger.warn({ pool: config.DATABASE_POOL_SIZE, concurrency: config.MEDIA_WORKER_CONCURRENCY }, 'DATABASE_POOL_SIZE is below 4 + MEDIA_WORKER_CONCURRENCY: jobs will wait for connections');
   }
+  setDatabasePoolWait(config.DATABASE_POOL_WAIT_SECONDS * 1000);
   const dataSource = await openDatabase({ url: config.DATABASE_URL, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger, poolSize: config.DATABASE_POOL_SIZE, poolMode: config.DATABASE_POOL_MODE });
   const bus = await createEventBus({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger, waitMs: config.STARTUP_WAIT_SECONDS * 1000, stream: config.streamOptions() });
   const queue = await createWorkQueue({ natsUrl: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'media-worker', logger, stream: config.streamOptions() });

@@ -32,6 +32,17 @@ export class BaseConfig {
   DATABASE_POOL_SIZE: number = 10;
 
   /**
+   * How long a query waits for one of the pool's connections (or for a new one to connect) before
+   * it fails and its request is answered 503 with Retry-After: a busy or unreachable database is
+   * said quickly rather than queued behind. Test runs raise it (three test files at a time on two
+   * cores keep bursts of requests waiting far longer than a production machine would).
+   */
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  DATABASE_POOL_WAIT_SECONDS: number = 5;
+
+  /**
    * `transaction` when DATABASE_URL (and DATABASE_READ_URL) reach Postgres through a pooler in
    * transaction mode (PgBouncer, CNPG's Pooler): the schema is set per transaction and prepared
    * statements are unnamed (services/platform/src/database/pooled-client.ts).

@@ -49,6 +49,14 @@ export function setDatabasePoolSize(size: number): void {
   processPoolSize = size;
 }
 
+let processPoolWaitMs = 5_000;
+
+/** Sets how long every database this process opens waits for a pooled connection (DATABASE_POOL_WAIT_SECONDS). */
+export function setDatabasePoolWait(ms: number): void {
+  if (!Number.isInteger(ms) || ms < 1) throw new Error(`A pool's wait for a connection is a positive number of milliseconds, got ${ms}`);
+  processPoolWaitMs = ms;
+}
+
 const routing: Routing = { poolMode: 'session', readUrl: undefined, readYourWritesMs: 5_000 };
 
 /**
@@ -88,7 +96,7 @@ function dataSourceFor(options: DatabaseOptions, replicaUrl?: string): DataSourc
       // Every connection works in the service's schema, including raw queries: set at the start of
       // the session, or of each transaction behind a pooler in transaction mode.
       ...(pooled ? { Client: transactionPooledClient(options.schema) } : { options: `-c search_path=${options.schema}` }),
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: processPoolWaitMs,
       idleTimeoutMillis: 30_000,
       application_name: options.schema,
     },

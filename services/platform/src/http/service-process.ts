@@ -6,7 +6,7 @@ import { createEventBus } from '../bus/bus.factory.js';
 import type { BaseConfig } from '../config/base.config.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { setDatabasePoolSize, setDatabaseRouting } from '../database/database.js';
+import { setDatabasePoolSize, setDatabasePoolWait, setDatabaseRouting } from '../database/database.js';
 import { waitForPostgres } from '../startup/wait-for.js';
 import { closeOnSignal } from './bootstrap.js';
 
@@ -44,6 +44,7 @@ export function runServiceProcess<Config extends BaseConfig>(
     }
     const logger = createLogger(name, config.LOG_LEVEL);
     setDatabasePoolSize(config.DATABASE_POOL_SIZE);
+    setDatabasePoolWait(config.DATABASE_POOL_WAIT_SECONDS * 1000);
     setDatabaseRouting({ poolMode: config.DATABASE_POOL_MODE, readUrl: config.DATABASE_READ_URL, readYourWritesMs: config.DATABASE_READ_YOUR_WRITES_SECONDS * 1000 });
     const waitMs = config.STARTUP_WAIT_SECONDS * 1000;
     await waitForPostgres(config.DATABASE_URL, { timeoutMs: waitMs, logger });

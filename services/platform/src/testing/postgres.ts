@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseOptions } from '../database/database.js';
+import { openDatabase, setDatabasePoolWait, type DatabaseOptions } from '../database/database.js';
+
+/**
+ * What services opened by a test wait for a pooled connection. Test files run three at a time on
+ * two cores beside Chromium and ffmpeg: a concurrency test's burst of requests can wait there far
+ * longer than the production default (5 s) allows, and a 503 then says the machine is busy, not
+ * that the code is wrong. Products a test starts as processes get the same from the run's
+ * environment (DATABASE_POOL_WAIT_SECONDS, set by the global setup).
+ */
+export const TEST_POOL_WAIT_MS = 30_000;
 
 /**
  * A database of its own for one test file. Uses the Postgres at TEST_DATABASE_ADMIN_URL
@@ -117,6 +126,7 @@ async function ensureTemplate(run: string, template: TestTemplate): Promise<stri
 }
 
 export async function createTestDatabase(label = 't', options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  setDatabasePoolWait(TEST_POOL_WAIT_MS);
   const run = testDatabaseRun();
   const name = `tl_${label.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${run ?? process.pid}_${randomBytes(4).toString('hex')}`;
   const wanted = options.template ?? (options.schemas?.length ? schemasTemplate(options.schemas) : undefined);
