@@ -14,18 +14,6 @@ describe('videoChapters', () => {
     expect(videoChapters(videoFixture())).toEqual([]);
   });
 
-  it('prefers the chapters its file carries, checked and in order', () => {
-    const video = withDescription('0:00 From the description', {
-      metadata: { width: 1, height: 1, createdAt: null, chapters: [{ start: 30, title: ' Second ' }, { start: 0, title: 'First' }, { start: 'x', title: 'bad' }, { start: 90, title: 'Past the end' }, { start: 5, title: '  ' }] },
-    });
-    expect(videoChapters(video)).toEqual([
-      { start: 0, title: 'First' },
-      { start: 30, title: 'Second' },
-    ]);
-    // None usable in the file: the description's.
-    expect(videoChapters(withDescription('0:10 Described', { metadata: { width: 1, height: 1, createdAt: null, chapters: [] } }))).toEqual([{ start: 10, title: 'Described' }]);
-  });
-
   it('gives an image none', () => {
     expect(videoChapters(withDescription('0:00 Start', { mediaType: 'image' }))).toEqual([]);
   });

@@ -6,21 +6,12 @@ import { IMAGE_SLIDE_MS } from '../components/image-slide';
 export const UNKNOWN_LENGTH_S = 10;
 
 /**
- * The chapters inside a video: those its file carries (`metadata.chapters`, read when it was
- * processed) or else the `mm:ss Title` lines of its description (`altText`, a video's short
- * description). Images have none.
+ * The chapters inside a video: the `mm:ss Title` lines of its description (`altText`, a video's
+ * short description), up to its length. (The media service keeps no chapters of the file's own.)
+ * Images have none.
  */
 export function videoChapters(video: Video, duration = video.duration): Chapter[] {
   if (video.mediaType === 'image') return [];
-  const fromFile = (video.metadata as { chapters?: unknown }).chapters;
-  if (Array.isArray(fromFile)) {
-    const chapters = fromFile
-      .filter((c): c is Chapter => typeof c === 'object' && c !== null && typeof (c as Chapter).start === 'number' && typeof (c as Chapter).title === 'string')
-      .filter((c) => Number.isFinite(c.start) && c.start >= 0 && c.title.trim() !== '' && !(duration > 0 && c.start >= duration))
-      .map((c) => ({ start: c.start, title: c.title.trim() }))
-      .sort((a, b) => a.start - b.start);
-    if (chapters.length > 0) return chapters;
-  }
   const description = (video as { altText?: unknown }).altText;
   return typeof description === 'string' ? chaptersFromText(description, duration) : [];
 }

@@ -26,8 +26,8 @@ export function TimelineResult({ timeline, context }: { timeline: SearchTimeline
       <Link
         {...result}
         className="search-result__link"
-        // Words found in a video's captions open that video.
-        to={`/watch/${encodeURIComponent(timeline.id)}${timeline.spoken ? `?video=${encodeURIComponent(timeline.spoken.videoId)}` : ''}`}
+        // Words found in a video's captions open that video where they are said.
+        to={`/watch/${encodeURIComponent(timeline.id)}${timeline.spoken ? `?video=${encodeURIComponent(timeline.spoken.videoId)}&t=${Math.floor(timeline.spoken.startTime)}` : ''}`}
         onClick={() => recordSearchResult(context.query, 'timeline', timeline.id)}
       >
         <span className="search-result__initial" aria-hidden="true">
