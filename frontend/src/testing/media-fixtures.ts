@@ -19,6 +19,8 @@ export function videoFixture(overrides: Partial<Video> = {}): Video {
     hlsUrl: null,
     errorReason: null,
     mediaType: 'video',
+    sensitive: false,
+    removedByModerators: false,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import '../../components/layouts/layout.css';
 import type { User } from '../../lib/current-user';
 import { useLogout } from '../../features/auth/api/logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { StaffOnly } from '../../features/moderation/components/staff-only';
 
 // The picker's code (and the dialog library under it) is fetched the first time it opens.
 const TimelinePicker = lazy(() => import('../../features/timelines/components/timeline-picker'));
@@ -59,6 +60,7 @@ export function AppLayout({ user }: { user: User }) {
         <Header
           user={user}
           notifications={<NotificationBell userId={user.id} />}
+          StaffOnly={StaffOnly}
           onCreate={openPicker}
           onLogout={() => {
             // Whoever signs in next starts at home, not on the last person's page.

@@ -4,6 +4,7 @@ import { Logo } from '../ui/logo';
 import { PlusIcon, SettingsIcon } from '../ui/icons';
 import { HeaderSearch } from './header-search';
 import { UserMenu, type MenuUser } from './user-menu';
+import type { StaffOnlyComponent } from './user-menu-dropdown';
 
 export interface HeaderProps {
   user: MenuUser;
@@ -12,9 +13,11 @@ export interface HeaderProps {
   notifications: ReactNode;
   /** Opens the timeline picker: the desktop's way in (phones have the bottom navigation's Create). */
   onCreate: () => void;
+  /** Shows the account menu's Moderation entry to staff only, supplied by the moderation feature. */
+  StaffOnly?: StaffOnlyComponent;
 }
 
-export function Header({ user, onLogout, notifications, onCreate }: HeaderProps) {
+export function Header({ user, onLogout, notifications, onCreate, StaffOnly }: HeaderProps) {
   const { pathname } = useLocation();
   return (
     <header className="app-header">
@@ -32,7 +35,7 @@ export function Header({ user, onLogout, notifications, onCreate }: HeaderProps)
           <Link to="/settings" className="icon-button app-header__settings" aria-label="Settings">
             <SettingsIcon />
           </Link>
-          <UserMenu user={user} onLogout={onLogout} />
+          <UserMenu user={user} onLogout={onLogout} {...(StaffOnly ? { StaffOnly } : {})} />
         </div>
       </div>
     </header>

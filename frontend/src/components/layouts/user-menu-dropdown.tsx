@@ -1,7 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../ui/avatar';
-import { BookmarkIcon, CollectionsIcon, DashboardIcon, LogOutIcon, SettingsIcon, StudioIcon, UserIcon } from '../ui/icons';
+import { BookmarkIcon, CheckBadgeIcon, CollectionsIcon, DashboardIcon, LogOutIcon, SettingsIcon, StudioIcon, UserIcon } from '../ui/icons';
 import { UserMenuTriggerContent, type MenuUser } from './user-menu';
 
 export interface UserMenuDropdownProps {
@@ -9,10 +10,15 @@ export interface UserMenuDropdownProps {
   onLogout: () => void;
   /** Opened by a press on the placeholder trigger that stood in while this code loaded. */
   defaultOpen?: boolean;
+  /** Renders its children for moderators and admins only: the moderation desk's entry. */
+  StaffOnly?: StaffOnlyComponent;
 }
 
+/** Shows its children only to staff (moderators, admins); asked when the menu opens. */
+export type StaffOnlyComponent = ComponentType<{ children: ReactNode }>;
+
 /** The user menu of spec 000 section 2: who is signed in, then where to go, then Log out. */
-export function UserMenuDropdown({ user, onLogout, defaultOpen = false }: UserMenuDropdownProps) {
+export function UserMenuDropdown({ user, onLogout, defaultOpen = false, StaffOnly }: UserMenuDropdownProps) {
   return (
     // Not modal: a modal menu locks page scroll by injecting a <style> element, which a strict CSP blocks.
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
@@ -60,6 +66,15 @@ export function UserMenuDropdown({ user, onLogout, defaultOpen = false }: UserMe
             <SettingsIcon width={18} height={18} /> Settings
           </Link>
         </DropdownMenu.Item>
+        {StaffOnly ? (
+          <StaffOnly>
+            <DropdownMenu.Item className="menu__item" asChild>
+              <Link to="/moderation">
+                <CheckBadgeIcon width={18} height={18} /> Moderation
+              </Link>
+            </DropdownMenu.Item>
+          </StaffOnly>
+        ) : null}
         <DropdownMenu.Separator className="menu__separator" />
         <DropdownMenu.Item className="menu__item" onSelect={onLogout}>
           <LogOutIcon width={18} height={18} /> Log out

@@ -1,6 +1,6 @@
 import { useState, type ComponentType, type KeyboardEvent } from 'react';
 import { Avatar } from '../ui/avatar';
-import type { UserMenuDropdownProps } from './user-menu-dropdown';
+import type { StaffOnlyComponent, UserMenuDropdownProps } from './user-menu-dropdown';
 
 export interface MenuUser {
   id: string;
@@ -35,9 +35,9 @@ function loadDropdown() {
 }
 
 /** The header's user menu (spec 000, section 2); see UserMenuDropdown for the menu itself. */
-export function UserMenu({ user, onLogout }: { user: MenuUser; onLogout: () => void }) {
+export function UserMenu({ user, onLogout, StaffOnly }: { user: MenuUser; onLogout: () => void; StaffOnly?: StaffOnlyComponent }) {
   const [Dropdown, setDropdown] = useState<ComponentType<UserMenuDropdownProps> | null>(null);
-  if (Dropdown) return <Dropdown user={user} onLogout={onLogout} defaultOpen />;
+  if (Dropdown) return <Dropdown user={user} onLogout={onLogout} defaultOpen {...(StaffOnly ? { StaffOnly } : {})} />;
 
   // The real trigger replaces this one in the same commit that opens the menu, which takes the focus.
   const open = () => {

@@ -28,6 +28,8 @@ function post(id: string, overrides: Partial<Post> = {}): Post {
     bookmarked: false,
     isBookmarked: false,
     user: author,
+    sensitive: false,
+    removedByModerators: false,
     ...overrides,
   };
 }
