@@ -21,6 +21,8 @@ export function videoFixture(overrides: Partial<Video> = {}): Video {
     mediaType: 'video',
     sensitive: false,
     removedByModerators: false,
+    altText: null,
+    altTextDeferred: false,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageState } from '../../../components/ui/page-state';
 import { SettingsIcon } from '../../../components/ui/icons';
@@ -25,6 +25,9 @@ import { ApiError } from '../../../lib/api-client';
 import { AddContentSection, RecentActivitySection, VideoManagementSection } from '../../timeline-studio/studio-sections';
 import '../../../features/timelines/components/timelines.css';
 import '../../timeline-studio/studio.css';
+
+// The list of items missing alt text or a description, with its editor: loaded after the studio's first paint.
+const MissingAltText = lazy(() => import('../../../features/media/components/missing-alt-text'));
 
 /** How long the upload section stays highlighted after ?tab=upload (spec 001, section 9). */
 export const UPLOAD_HIGHLIGHT_MS = 2000;
@@ -160,6 +163,9 @@ function StudioContent({ timeline }: { timeline: Timeline }) {
               void queryClient.invalidateQueries({ queryKey: MY_TIMELINES_QUERY_KEY });
             }}
           />
+          <Suspense fallback={null}>
+            <MissingAltText timelineId={id} />
+          </Suspense>
           <section className="card studio-section" aria-labelledby="team-title">
             <h2 className="studio-section__title" id="team-title">
               Team Collaboration

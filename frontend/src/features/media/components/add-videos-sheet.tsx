@@ -1,12 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ResponsiveDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
+import { useAltTextPrompts } from '../hooks/use-alt-text-prompts';
 import { useUploadSnapshot } from '../hooks/use-upload-queue';
 import { makePreview, revokePreview } from '../lib/preview';
 import { createTusTransport } from '../lib/tus-transport';
 import { UploadManager, type UploadItem, type UploadTransport } from '../lib/upload-manager';
 import { takePickedFiles } from './drop-zone';
 import './media.css';
+
+// Asks for alt text or a description once a file is stored; loaded when first needed.
+const AltTextPrompt = lazy(() => import('./alt-text-prompt'));
 
 /** Spec 000 section 9: the sheet closes 1.5 s after an upload completes. */
 export const SHEET_CLOSE_DELAY_MS = 1500;
@@ -59,6 +63,9 @@ export function AddVideosSheet({ timelineId, open, onOpenChange, onUploaded, tra
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [recording, setRecording] = useState(false);
   const [closeAfter, setCloseAfter] = useState(0);
+  const prompts = useAltTextPrompts(timelineId, items);
+  // The sheet stays open while an upload still asks for its alt text or description.
+  const asking = prompts.pending.length > 0;
 
   useEffect(() => {
     queue.setHooks({
@@ -75,13 +82,13 @@ export function AddVideosSheet({ timelineId, open, onOpenChange, onUploaded, tra
   useEffect(() => () => queue.dispose(), [queue]);
 
   useEffect(() => {
-    if (closeAfter === 0) return;
+    if (closeAfter === 0 || asking) return;
     const timer = setTimeout(() => {
       const busy = queue.getSnapshot().items.some((item) => item.status === 'pending' || item.status === 'uploading');
       if (!busy) onOpenChange(false);
     }, SHEET_CLOSE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [closeAfter, queue, onOpenChange]);
+  }, [closeAfter, asking, queue, onOpenChange]);
 
   useEffect(() => {
     if (preview.current) preview.current.srcObject = stream;
@@ -192,6 +199,11 @@ export function AddVideosSheet({ timelineId, open, onOpenChange, onUploaded, tra
               </li>
             ))}
           </ul>
+        ) : null}
+        {asking ? (
+          <Suspense fallback={null}>
+            <AltTextPrompt timelineId={timelineId} items={prompts.pending} onAnswered={prompts.answer} />
+          </Suspense>
         ) : null}
       </div>
     </ResponsiveDialog>

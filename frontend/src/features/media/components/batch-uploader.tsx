@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useAltTextPrompts } from '../hooks/use-alt-text-prompts';
 import { getUploadQueue, useUploadSnapshot } from '../hooks/use-upload-queue';
 import { isBatchVideo, VIDEO_ACCEPT } from '../lib/file-acceptance';
 import { formatFileSize, formatTimeLeft } from '../lib/speed';
@@ -7,6 +8,9 @@ import { DropZone, takePickedFiles } from './drop-zone';
 import { InterruptedUploads } from './interrupted-uploads';
 import { UploadQueueList } from './upload-queue-list';
 import './media.css';
+
+// Asks for alt text or a description once a file is stored; loaded when first needed.
+const AltTextPrompt = lazy(() => import('./alt-text-prompt'));
 
 export interface BatchUploaderProps {
   timelineId: string;
@@ -44,6 +48,7 @@ const folderInputProps = { webkitdirectory: '', directory: '' } as Record<string
 export function BatchUploader({ timelineId, onUploaded, onProcessed, queue: given }: BatchUploaderProps) {
   const queue = useMemo(() => given ?? getUploadQueue(timelineId, 'batch'), [given, timelineId]);
   const { items, speed } = useUploadSnapshot(queue);
+  const prompts = useAltTextPrompts(timelineId, items);
   const folderInput = useRef<HTMLInputElement>(null);
   const [skipped, setSkipped] = useState(0);
 
@@ -133,6 +138,11 @@ export function BatchUploader({ timelineId, onUploaded, onProcessed, queue: give
         </div>
       ) : null}
       <UploadQueueList queue={queue} items={items} label="Batch upload queue" showPreview />
+      {prompts.pending.length > 0 ? (
+        <Suspense fallback={null}>
+          <AltTextPrompt timelineId={timelineId} items={prompts.pending} onAnswered={prompts.answer} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -63,7 +63,7 @@ export function ImageSlide({ image, paused, onEnded, durationMs = IMAGE_SLIDE_MS
   return (
     <>
       {blob ? (
-        <img ref={element} className="player__video player__image" alt={image.title} decoding="async" />
+        <img ref={element} className="player__video player__image" alt={image.altText || image.title} decoding="async" />
       ) : (
         <div className="player__video player__image player__image--empty">{picture.isError ? <p>The image could not be shown.</p> : null}</div>
       )}

@@ -1,7 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '../../../components/ui/toast';
-import { signIn } from '../../../testing/test-utils';
+import { createTestQueryClient, signIn } from '../../../testing/test-utils';
 import { FakeWebSocket } from '../../../testing/fake-websocket';
 import { listenToTimeline } from '../hooks/use-upload-queue';
 import { UploadManager, type UploadCallbacks } from '../lib/upload-manager';
@@ -23,10 +24,10 @@ function setup() {
   const onUploaded = jest.fn();
   const onProcessed = jest.fn();
   render(
-    <>
+    <QueryClientProvider client={createTestQueryClient()}>
       <MediaUploadArea timelineId="t1" queue={queue} onUploaded={onUploaded} onProcessed={onProcessed} />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
   const choose = (...files: File[]) => fireEvent.change(screen.getByLabelText('Choose videos or images to upload'), { target: { files } });
   return { uploads, choose, onUploaded, onProcessed };

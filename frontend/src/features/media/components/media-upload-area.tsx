@@ -1,5 +1,6 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { toast } from '../../../components/ui/toast';
+import { useAltTextPrompts } from '../hooks/use-alt-text-prompts';
 import { getUploadQueue, useUploadSnapshot } from '../hooks/use-upload-queue';
 import { MEDIA_ACCEPT, mediaFileProblem } from '../lib/file-acceptance';
 import type { UploadHooks, UploadManager } from '../lib/upload-manager';
@@ -7,6 +8,9 @@ import { DropZone } from './drop-zone';
 import { InterruptedUploads } from './interrupted-uploads';
 import { UploadQueueList } from './upload-queue-list';
 import './media.css';
+
+// Asks for alt text or a description once a file is stored; loaded when first needed.
+const AltTextPrompt = lazy(() => import('./alt-text-prompt'));
 
 export interface MediaUploadAreaProps {
   timelineId: string;
@@ -35,6 +39,7 @@ export function reportRejected(problems: string[]): void {
 export function MediaUploadArea({ timelineId, onUploaded, onProcessed, queue: given }: MediaUploadAreaProps) {
   const queue = useMemo(() => given ?? getUploadQueue(timelineId, 'media'), [given, timelineId]);
   const { items } = useUploadSnapshot(queue);
+  const prompts = useAltTextPrompts(timelineId, items);
 
   useEffect(() => {
     const hooks: UploadHooks = {
@@ -73,6 +78,11 @@ export function MediaUploadArea({ timelineId, onUploaded, onProcessed, queue: gi
         inputLabel="Choose videos or images to upload"
       />
       <UploadQueueList queue={queue} items={items} label="Upload queue" />
+      {prompts.pending.length > 0 ? (
+        <Suspense fallback={null}>
+          <AltTextPrompt timelineId={timelineId} items={prompts.pending} onAnswered={prompts.answer} />
+        </Suspense>
+      ) : null}
       {completed > 0 ? (
         <button type="button" className="button button--ghost button--sm" onClick={() => queue.clearCompleted()}>
           Clear Completed

@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ResponsiveDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
+import { useAltTextPrompts } from '../hooks/use-alt-text-prompts';
 import { useUploadSnapshot } from '../hooks/use-upload-queue';
 import { isVideoFile } from '../lib/file-acceptance';
 import { createTusTransport } from '../lib/tus-transport';
 import { UploadManager, type UploadItem, type UploadTransport } from '../lib/upload-manager';
 import { DropZone } from './drop-zone';
 import './media.css';
+
+// Asks for alt text or a description once a file is stored; loaded when first needed.
+const AltTextPrompt = lazy(() => import('./alt-text-prompt'));
 
 /** Spec 000 section 9: 500 ms between files, the toast 1 s after the last, the dialog closes 2 s later. */
 export const QUICK_GAP_MS = 500;
@@ -39,6 +43,9 @@ export function QuickUploadDialog({ timeline, open, onOpenChange, onUploaded, tr
   );
   const { items } = useUploadSnapshot(queue);
   const [batchDone, setBatchDone] = useState(false);
+  const prompts = useAltTextPrompts(timeline.id, items);
+  // The dialog stays open while an upload still asks for its description.
+  const asking = prompts.pending.length > 0;
 
   useEffect(() => () => queue.dispose(), [queue]);
 
@@ -60,14 +67,14 @@ export function QuickUploadDialog({ timeline, open, onOpenChange, onUploaded, tr
   }, [allFinished, batchDone, succeeded, onUploaded]);
 
   useEffect(() => {
-    if (!batchDone) return;
+    if (!batchDone || asking) return;
     const closeTimer = setTimeout(() => {
       for (const item of queue.getSnapshot().items) queue.remove(item.id);
       setBatchDone(false);
       onOpenChange(false);
     }, QUICK_CLOSE_DELAY_MS);
     return () => clearTimeout(closeTimer);
-  }, [batchDone, queue, onOpenChange]);
+  }, [batchDone, asking, queue, onOpenChange]);
 
   return (
     <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={items.length > 0 ? 'Uploading Videos...' : `Upload to ${timeline.title}`}>
@@ -101,6 +108,11 @@ export function QuickUploadDialog({ timeline, open, onOpenChange, onUploaded, tr
             ))}
           </ul>
         )}
+        {asking ? (
+          <Suspense fallback={null}>
+            <AltTextPrompt timelineId={timeline.id} items={prompts.pending} onAnswered={prompts.answer} />
+          </Suspense>
+        ) : null}
       </div>
     </ResponsiveDialog>
   );

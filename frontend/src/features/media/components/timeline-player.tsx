@@ -24,6 +24,8 @@ const PlayerSession = lazy(() => import('./player-session'));
 const PictureInPictureButton = lazy(() => import('./picture-in-picture-button'));
 /** The timeline's scrubber and the Chapters panel: their own chunk, after the first paint too. */
 const PlayerChapters = lazy(() => import('./player-chapters'));
+/** The ALT badge that shows the item's alt text or description on screen: after the first paint. */
+const PlayerAltText = lazy(() => import('./player-alt-text'));
 
 /** The viewer's time in this timeline so far (the server keeps the largest figures of a visit). */
 export interface TimelineViewFigures {
@@ -392,6 +394,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
         muted={muted}
         preload={preload}
         aria-label={video.title}
+        aria-description={video.altText ?? undefined}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onTimeUpdate={onTimeUpdate}
@@ -510,6 +513,11 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
           </>
           )}
           <span className="player__spacer" />
+          {painted && video.altText ? (
+            <Suspense fallback={null}>
+              <PlayerAltText key={video.id} text={video.altText} kind={image ? 'image' : 'video'} panelHost={region} />
+            </Suspense>
+          ) : null}
           {!image && painted ? (
             <Suspense fallback={null}>
               <PlayerCaptions

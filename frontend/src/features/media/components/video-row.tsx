@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { formatDuration } from '../../../lib/format';
 import type { Video } from '../api/types';
@@ -7,6 +7,10 @@ import { formatFileSize } from '../lib/speed';
 import { videoStatusLabel } from '../lib/video-order';
 import { VideoCaptionsEditor } from './video-captions-editor';
 import { VideoThumbnail } from './video-thumbnail';
+import './alt-text.css';
+
+// The alt text editor loads when first opened.
+const AltTextEditor = lazy(() => import('./alt-text-editor'));
 
 const TONE: Record<string, BadgeTone> = { completed: 'success', processing: 'brand', uploading: 'brand', error: 'danger' };
 
@@ -93,6 +97,7 @@ function TitleEditor({ video, onSave, onDone }: { video: Video; onSave: (title: 
 export function VideoRow({ video, processing, onRename, onDelete, handle }: VideoRowProps) {
   const [editing, setEditing] = useState(false);
   const [captions, setCaptions] = useState(false);
+  const [altEditing, setAltEditing] = useState(false);
   const completed = video.status === 'completed';
   const image = isImage(video);
   return (
@@ -124,6 +129,29 @@ export function VideoRow({ video, processing, onRename, onDelete, handle }: Vide
           ) : null}
           {video.status === 'error' && video.errorReason ? <span className="video-row__error">{video.errorReason}</span> : null}
         </div>
+        {video.altText ? (
+          <p className="video-row__alt">
+            <span className="muted">{image ? 'Alt text: ' : 'Description: '}</span>
+            {video.altText}
+          </p>
+        ) : (
+          <p className="video-row__alt">
+            <Badge tone="warning">{image ? 'No alt text' : 'No description'}</Badge>
+          </p>
+        )}
+        {altEditing ? (
+          <Suspense fallback={null}>
+            <AltTextEditor
+              mediaId={video.id}
+              kind={image ? 'image' : 'video'}
+              name={video.title}
+              initial={video.altText}
+              autoFocus
+              onDone={() => setAltEditing(false)}
+              onCancel={() => setAltEditing(false)}
+            />
+          </Suspense>
+        ) : null}
         {captions && !image ? <VideoCaptionsEditor videoId={video.id} title={video.title} /> : null}
       </div>
       <div className="video-row__actions">
@@ -132,6 +160,15 @@ export function VideoRow({ video, processing, onRename, onDelete, handle }: Vide
             Rename
           </button>
         )}
+        <button
+          type="button"
+          className="button button--ghost button--sm"
+          onClick={() => setAltEditing((open) => !open)}
+          aria-expanded={altEditing}
+          aria-label={`${image ? 'Alt text of' : 'Description of'} ${video.title}`}
+        >
+          {image ? 'Alt text' : 'Description'}
+        </button>
         {image ? null : (
           <button type="button" className="button button--ghost button--sm" onClick={() => setCaptions((open) => !open)} aria-expanded={captions} aria-label={`Captions of ${video.title}`}>
             Captions
