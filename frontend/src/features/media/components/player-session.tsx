@@ -4,7 +4,7 @@ import { clearWatchPosition, saveWatchPosition, useWatchPosition } from '../api/
 import type { Video } from '../api/types';
 import { useMediaSession } from '../hooks/use-media-session';
 import { isImage } from '../lib/media-kind';
-import { createPlaceSaver, MIN_RESUME_S, resumeOffer } from '../lib/resume';
+import { createPlaceSaver, MIN_RESUME_S, resumeOffer, serially } from '../lib/resume';
 import './player-session.css';
 
 export interface PlayerSessionProps {
@@ -76,10 +76,15 @@ export default function PlayerSession({ timeline, items, index, media, playing, 
   // Saving: only once the viewer has watched a little or moved on, so opening a timeline does not
   // overwrite the place another device saved.
   const timelineId = timeline.id;
-  const saver = useMemo(
-    () => createPlaceSaver((place, options) => void saveWatchPosition(timelineId, place, options), (options) => void clearWatchPosition(timelineId, options)),
-    [timelineId],
-  );
+  const saver = useMemo(() => {
+    const queue = serially();
+    // A page being left cannot wait for the request before: keepalive ones go at once.
+    const send = (task: () => Promise<void>, keepalive: boolean) => (keepalive ? void task() : queue(task));
+    return createPlaceSaver(
+      (place, options) => send(() => saveWatchPosition(timelineId, place, options), options.keepalive),
+      (options) => send(() => clearWatchPosition(timelineId, options), options.keepalive),
+    );
+  }, [timelineId]);
   const engaged = useRef(false);
 
   useEffect(() => {
@@ -93,6 +98,8 @@ export default function PlayerSession({ timeline, items, index, media, playing, 
       if (engaged.current) saver.note({ itemId: item.id, seconds: video.currentTime });
     };
     const onPaused = () => {
+      // The end of a video pauses it too: what follows is the next item, or the timeline finished.
+      if (video.ended) return;
       onTime();
       saver.flush();
     };

@@ -437,6 +437,32 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
         {signedIn ? saveToCollection : null}
         {signedIn ? <ExportButton timeline={timeline} /> : null}
       </div>
+      {/* "Resume at 2:14" comes right after the top bar in the focus order. */}
+      {painted ? (
+        <Suspense fallback={null}>
+          <PlayerSession
+            timeline={timeline}
+            items={videos}
+            index={index}
+            media={media}
+            playing={playingNow}
+            signedIn={signedIn}
+            linked={startTime > 0 || Boolean(startAt && startAt !== videos[0]?.id)}
+            finishes={finishes}
+            onJump={jumpTo}
+            onGoTo={goTo}
+            onPlay={() => {
+              if (!playingNow) togglePlay();
+            }}
+            onPause={() => {
+              if (playingNow) togglePlay();
+            }}
+            onSeek={(at) => {
+              if (!image) seek(at);
+            }}
+          />
+        </Suspense>
+      ) : null}
 
       <ol className="player__dots" aria-label="Videos in this timeline">
         {videos.map((item, at) => (
@@ -560,31 +586,6 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
         </div>
       </div>
       <PlayerAnnouncer items={videos} index={index} region={region} helpId={helpId} />
-      {painted ? (
-        <Suspense fallback={null}>
-          <PlayerSession
-            timeline={timeline}
-            items={videos}
-            index={index}
-            media={media}
-            playing={playingNow}
-            signedIn={signedIn}
-            linked={startTime > 0 || Boolean(startAt && startAt !== videos[0]?.id)}
-            finishes={finishes}
-            onJump={jumpTo}
-            onGoTo={goTo}
-            onPlay={() => {
-              if (!playingNow) togglePlay();
-            }}
-            onPause={() => {
-              if (playingNow) togglePlay();
-            }}
-            onSeek={(at) => {
-              if (!image) seek(at);
-            }}
-          />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

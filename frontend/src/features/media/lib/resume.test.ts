@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { createPlaceSaver, resumeOffer, SAVE_EVERY_MS } from './resume';
+import { createPlaceSaver, resumeOffer, SAVE_EVERY_MS, serially } from './resume';
 
 const items = [
   { id: 'A1', title: 'Alpha', duration: 60 },
@@ -78,5 +78,26 @@ describe('createPlaceSaver', () => {
     expect(save).toHaveBeenCalledTimes(1);
     saver.note({ itemId: 'a', seconds: 7 });
     expect(save).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('serially', () => {
+  it('starts each task once the one before has settled, failed or not', async () => {
+    const run = serially();
+    const order: string[] = [];
+    let release = () => undefined as void;
+    run(() => new Promise<void>((resolve) => (release = () => { order.push('save done'); resolve(); })));
+    run(async () => {
+      order.push('save 2 failing');
+      throw new Error('offline');
+    });
+    run(async () => {
+      order.push('clear');
+    });
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(order).toEqual(['save done', 'save 2 failing', 'clear']);
   });
 });

@@ -82,3 +82,14 @@ export function createPlaceSaver(
     },
   };
 }
+
+/**
+ * Runs tasks one after another, so a clear never overtakes the save sent just before it (the end
+ * of a video pauses it, then ends it). Failures do not stop the queue.
+ */
+export function serially(): (task: () => Promise<void>) => void {
+  let last: Promise<void> = Promise.resolve();
+  return (task) => {
+    last = last.then(task, task);
+  };
+}
