@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import { inboxFollowed, inboxUnfollowed } from '../feed-index/following-inbox.js';
+import { authorNotSuspended } from '../moderation/moderation-filters.js';
 
 /** A person's two counts. */
 export interface FollowCounts {
@@ -143,7 +144,8 @@ export class FollowRepository {
   async list(direction: FollowDirection, userId: string, callerId: string | undefined, limit: number, after?: CursorKey): Promise<FollowListRow[]> {
     const { where, other } = LIST[direction];
     const params: unknown[] = [userId, callerId ?? null, limit];
-    let condition = `${where} = $1`;
+    // A suspended person is left out of every list while the suspension lasts.
+    let condition = `${where} = $1 AND ${authorNotSuspended(other)}`;
     if (after) {
       params.push(after[0], after[1]);
       condition += ` AND (f.created_at, ${other}) < ($4::timestamptz, $5::uuid)`;

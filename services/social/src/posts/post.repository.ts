@@ -83,6 +83,12 @@ export class PostRepository implements PostCards {
     return row?.seen ?? false;
   }
 
+  /** Whether the moderators left the post shown: not hidden, its author not suspended (moderation-filters.ts). */
+  async shownByModerators(manager: EntityManager, id: string): Promise<boolean> {
+    const [row] = (await manager.query(`SELECT ${shownByModerators('post', 'p.id', 'p.user_id')} AS shown FROM posts p WHERE p.id = $1`, [id])) as Array<{ shown: boolean }>;
+    return row?.shown ?? false;
+  }
+
   /** The post's author, with the row locked for the rest of the transaction; null when there is none. */
   async lock(manager: EntityManager, id: string): Promise<{ userId: string } | null> {
     const [row] = (await manager.query(`SELECT user_id AS "userId" FROM posts WHERE id = $1 FOR UPDATE`, [id])) as Array<{ userId: string }>;

@@ -161,6 +161,8 @@ export class PostService {
       if (!post) throw new NotFoundException(POST_NOT_FOUND);
       // A private account's post is as absent to someone who may not see it (private-accounts/).
       if (viewerId && !(await this.posts.seenDespitePrivacy(manager, post.userId, viewerId))) throw new NotFoundException(POST_NOT_FOUND);
+      // So is one the moderators hid, or by a suspended person, to all but its author: no like, bookmark or comment on it.
+      if (viewerId && viewerId !== post.userId && !(await this.posts.shownByModerators(manager, id))) throw new NotFoundException(POST_NOT_FOUND);
       return work(manager, id, post.userId);
     });
   }

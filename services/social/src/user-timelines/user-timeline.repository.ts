@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
+import { shownByModerators } from '../moderation/moderation-filters.js';
 import type { UserRecord } from '../users/user.entity.js';
 
 export interface UserTimelineRow {
@@ -37,7 +38,8 @@ type RawRow = Omit<UserTimelineRow, 'creator' | 'key'> & {
 /**
  * A person's timelines from the feed_timelines read model, newest first: all of them
  * (feed_timelines_creator_idx) or only the public published ones (the partial
- * feed_timelines_public_creator_idx), with the caller's like and bookmark state.
+ * feed_timelines_public_creator_idx), with the caller's like and bookmark state. Others than the
+ * person see none the moderators hid, and none at all while the person is suspended.
  */
 export class UserTimelineRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -45,7 +47,8 @@ export class UserTimelineRepository {
   async page(creatorId: string, everything: boolean, callerId: string | undefined, limit: number, after?: CursorKey): Promise<UserTimelineRow[]> {
     const params: unknown[] = [creatorId, callerId ?? null, limit];
     let condition = 't.creator_id = $1';
-    if (!everything) condition += ` AND t.visibility = 'public' AND t.status = 'published'`;
+    // Others never see what the moderators hid, nor anything of a suspended person.
+    if (!everything) condition += ` AND t.visibility = 'public' AND t.status = 'published' AND ${shownByModerators('timeline', 't.id', 't.creator_id')}`;
     if (after) {
       params.push(after[0], after[1]);
       condition += ' AND (t.created_at, t.id) < ($4::timestamptz, $5::uuid)';

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { TimelinesEvents, TimelineStatus, Visibility } from '@timeliner/proto';
+import { type SocialHarness, startHarness, waitFor } from './harness.js';
+
+/**
+ * What the moderation desk took out stays out of the profile tabs (timelines, followers,
+ * following, activity with its likes) for everyone but the person concerned, and a hidden post
+ * takes no like, bookmark or comment: it is as absent as a deleted one (issue 28).
+ */
+describe('moderation decisions in the profile tabs, likes and comments', () => {
+  let h: SocialHarness;
+  const mod = randomUUID();
+  let owner: string, stranger: string;
+  beforeAll(async () => {
+    h = await startHarness('socialmodreads');
+    ({ owner, stranger } = h.world);
+    await h.register(mod, 'mina', 'Mina Moderator');
+    await h.register(owner, 'olga', 'Olga Owner');
+    await h.register(stranger, 'sam', 'Sam Stranger');
+    // The operator's command is tested with the desk; here the role is simply there.
+    await h.query(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'moderator')`, [mod]);
+    const now = timestampFromDate(new Date());
+    const id = await h.publish(TimelinesEvents.TimelineSnapshot, {
+      timelineId: h.world.publicTimeline, creatorId: owner, creatorName: 'Olga Owner', title: 'Public trip', description: '', visibility: Visibility.PUBLIC, status: TimelineStatus.PUBLISHED,
+      videoCount: 1, duration: 10, views: 0n, likesCount: 0, commentsCount: 0, activityScore: 1, lastActivityAt: now, createdAt: now, updatedAt: now, coverMediaId: '', revision: 1n,
+    });
+    await waitFor(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [id])).length === 1);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  let n = 0;
+  const person = async () => {
+    const id = randomUUID();
+    n += 1;
+    await h.register(id, `mr_${n}`, `Person ${n}`);
+    return id;
+  };
+  const decide = (type: string, id: string, action: string) => h.call('post', `/api/moderation/items/${type}/${id}/decision`, { userId: mod }).send({ action, reason: 'Against the rules' }).expect(201);
+  const list = async (path: string, userId?: string) => (await h.call('get', path, userId ? { userId } : {}).expect(200)).body as Array<Record<string, unknown>>;
+
+  it('refuses likes, bookmarks and comments on a hidden post as if it did not exist', async () => {
+    const author = await person();
+    const post = (await h.call('post', '/api/posts', { userId: author }).send({ content: 'Reported post' }).expect(201)).body.id as string;
+    await h.call('post', `/api/posts/${post}/like`, { userId: stranger }).expect(200);
+    await decide('post', post, 'hide');
+
+    for (const path of [`/api/posts/${post}/like`, `/api/posts/${post}/bookmark`]) {
+      expect((await h.call('post', path, { userId: stranger }).expect(404)).body.message).toBe('Post not found');
+      await h.call('delete', path, { userId: stranger }).expect(404);
+    }
+    await h.call('post', `/api/posts/${post}/comments`, { userId: stranger }).send({ content: 'still here?' }).expect(404);
+    await h.call('get', `/api/posts/${post}/liked`, { userId: stranger }).expect(404);
+    expect(await h.query('SELECT 1 FROM post_comments WHERE post_id = $1', [post])).toEqual([]);
+
+    // Restored: open again.
+    await decide('post', post, 'restore');
+    await h.call('post', `/api/posts/${post}/comments`, { userId: stranger }).send({ content: 'welcome back' }).expect(201);
+  });
+
+  it("leaves a hidden timeline out of its owner's timelines and everyone's activity (their likes), for all but its owner", async () => {
+    const liker = await person();
+    await h.call('post', `/api/timelines/${h.world.publicTimeline}/like`, { userId: liker }).expect(200);
+    const liked = async (viewer?: string) => (await list(`/api/users/${liker}/activity`, viewer)).filter((a) => a.activityType === 'liked_timeline' && a.targetId === h.world.publicTimeline);
+    await waitFor(async () => (await liked(stranger)).length === 1);
+    expect((await list(`/api/users/${owner}/timelines`, stranger)).map((t) => t.id)).toContain(h.world.publicTimeline);
+
+    await decide('timeline', h.world.publicTimeline, 'hide');
+    expect(await liked(stranger)).toEqual([]);
+    expect(await liked()).toEqual([]);
+    expect((await list(`/api/users/${owner}/timelines`, stranger)).map((t) => t.id)).not.toContain(h.world.publicTimeline);
+    expect((await list(`/api/users/${owner}/timelines`)).map((t) => t.id)).not.toContain(h.world.publicTimeline);
+    // Its owner still sees it; the liker still sees their own activity.
+    expect((await list(`/api/users/${owner}/timelines`, owner)).map((t) => t.id)).toContain(h.world.publicTimeline);
+    expect(await liked(liker)).toHaveLength(1);
+
+    await decide('timeline', h.world.publicTimeline, 'restore');
+    expect(await liked(stranger)).toHaveLength(1);
+  });
+
+  it('leaves a suspended person out of follower and following lists, and shows none of their activity, until the suspension is lifted', async () => {
+    const [suspended, watcher] = [await person(), await person()];
+    await h.call('post', `/api/users/${owner}/follow`, { userId: suspended }).expect(200);
+    await h.call('post', `/api/users/${suspended}/follow`, { userId: watcher }).expect(200);
+    const followers = async () => (await list(`/api/users/${owner}/followers`, stranger)).map((p) => p.userId ?? p.id);
+    const following = async () => (await list(`/api/users/${watcher}/following-list`, stranger)).map((p) => p.userId ?? p.id);
+    await waitFor(async () => (await list(`/api/users/${suspended}/activity`, stranger)).length > 0);
+    expect(await followers()).toContain(suspended);
+    expect(await following()).toContain(suspended);
+
+    await h.call('post', `/api/moderation/users/${suspended}/suspension`, { userId: mod }).send({ reason: 'Harassment', days: 7 }).expect(201);
+    expect(await followers()).not.toContain(suspended);
+    expect(await following()).not.toContain(suspended);
+    expect(await list(`/api/users/${suspended}/activity`, stranger)).toEqual([]);
+    expect((await list(`/api/users/${watcher}/activity`, stranger)).filter((a) => a.targetId === suspended)).toEqual([]);
+
+    await h.call('post', `/api/moderation/users/${suspended}/lift`, { userId: mod }).send({ reason: 'Appeal' }).expect(201);
+    expect(await followers()).toContain(suspended);
+    expect((await list(`/api/users/${suspended}/activity`, stranger)).length).toBeGreaterThan(0);
+  });
+});
