@@ -2,7 +2,8 @@ import { parseClockTime } from './chapters';
 
 /**
  * Links into the player: `/watch/{id}?item=3&t=42` opens the timeline's third item (counted from
- * 1, in the order the player shows them: its "3 of 5") at its 42nd second. The older `?video={id}`
+ * 1, in the timeline's order among the items the player can show, as its "3 of 5" counts them: a
+ * video still being processed is not counted) at its 42nd second. The older `?video={id}`
  * (a notification's link to one video) still works; `item` wins when both are given and valid.
  */
 

@@ -39,7 +39,8 @@ export default function PlayerChapters({ items, index, time, duration, onJump, p
 
   const lengths = useMemo(() => items.map((item, at) => (at === index && duration > 0 && !isImage(item) ? duration : itemLength(item))), [items, index, duration]);
   const { starts, total } = useMemo(() => timelineClock(lengths), [lengths]);
-  const chapters = useMemo(() => items.map((item, at) => videoChapters(item, lengths[at])), [items, lengths]);
+  // Each video's own chapters, up to its length where known (not the scrubber's stand-in length).
+  const chapters = useMemo(() => items.map((item, at) => videoChapters(item, at === index && duration > 0 ? duration : item.duration)), [items, index, duration]);
 
   const current = items[index];
   const inVideo = chapters[index] ?? [];
