@@ -69,6 +69,7 @@ describe('timelines', () => {
         activityScore: expect.any(Number),
         thumbnailUrl: null,
         sensitive: false,
+        removedByModerators: false,
         role: 'owner',
       });
       const [owner] = await h.query('SELECT user_id, user_name, role, status FROM collaborators WHERE timeline_id = $1', [res.body.id]);
