@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { mockApi } from '../../../testing/api-mocks';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { mockApi, noContent } from '../../../testing/api-mocks';
 import { videoFixture } from '../../../testing/media-fixtures';
 import { createTestQueryClient, jsonResponse } from '../../../testing/test-utils';
 import { PLAYER_KEYS_HELP } from './player-announcer';
@@ -9,21 +9,23 @@ import { TimelinePlayer } from './timeline-player';
 
 const videos = [videoFixture({ id: 'a', title: 'Alpha', duration: 60 }), videoFixture({ id: 'b', title: 'Bravo', duration: 60 }), videoFixture({ id: 'c', title: 'Charlie', duration: 60 })];
 
+let api: ReturnType<typeof mockApi>;
+
 beforeEach(() => {
   jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
   jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
-  mockApi({ 'GET /api/timelines/t1/watch-position': jsonResponse(200, { position: null }) });
+  api = mockApi({ 'GET /api/timelines/t1/watch-position': jsonResponse(200, { position: null }), 'DELETE /api/timelines/t1/watch-position': noContent() });
 });
 afterEach(() => {
   delete (document as { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled;
   delete (HTMLVideoElement.prototype as { requestPictureInPicture?: unknown }).requestPictureInPicture;
 });
 
-function renderPlayer() {
+function renderPlayer(startAt?: string) {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <TimelinePlayer timeline={{ id: 't1', title: 'Summer Trip' }} videos={videos} onBack={() => undefined} onLeaveVideo={() => undefined} />
+      <TimelinePlayer timeline={{ id: 't1', title: 'Summer Trip' }} videos={videos} onBack={() => undefined} onLeaveVideo={() => undefined} startAt={startAt} />
     </QueryClientProvider>,
   );
   const player = screen.getByRole('region', { name: 'Summer Trip: video player' });
@@ -93,5 +95,20 @@ describe('the player by keyboard and screen reader', () => {
     act(() => player.focus());
     key('p');
     expect(request).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets the saved place when the last item ends, even when opened by a link to it', async () => {
+    renderPlayer('c');
+    const deletes = () => api.requests.filter((r) => r.method === 'DELETE' && r.url.endsWith('/api/timelines/t1/watch-position'));
+    // Wait for the player's after-paint parts, then end the last video.
+    await screen.findByRole('button', { name: 'Previous video' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(deletes()).toHaveLength(0);
+    act(() => {
+      document.querySelector('video')!.dispatchEvent(new Event('ended'));
+    });
+    await waitFor(() => expect(deletes()).toHaveLength(1));
+    // Opened at the last item (a link to it): no place was asked for, to offer elsewhere.
+    expect(api.requests.filter((r) => r.method === 'GET' && r.url.endsWith('/watch-position'))).toEqual([]);
   });
 });
