@@ -28,6 +28,8 @@ import '../../timeline-studio/studio.css';
 
 // The list of items missing alt text or a description, with its editor: loaded after the studio's first paint.
 const MissingAltText = lazy(() => import('../../../features/media/components/missing-alt-text'));
+// Before publishing, the items still missing it are asked about in Timeline Settings.
+const PublishAltTextCheck = lazy(() => import('../../../features/media/components/publish-alt-text-check'));
 
 /** How long the upload section stays highlighted after ?tab=upload (spec 001, section 9). */
 export const UPLOAD_HIGHLIGHT_MS = 2000;
@@ -205,6 +207,11 @@ function StudioContent({ timeline }: { timeline: Timeline }) {
 
       <TimelineSettingsDialog
         timeline={timeline}
+        publishCheck={
+          <Suspense fallback={null}>
+            <PublishAltTextCheck timelineId={id} />
+          </Suspense>
+        }
         open={settingsOpen}
         onOpenChange={setSettingsOpen}
         onDeleted={() => void navigate('/studio')}

@@ -7,6 +7,8 @@ export interface AltTextPromptProps {
   items: readonly AltPromptItem[];
   /** The item was given its text, or put off with "Add later": it is not asked about again. */
   onAnswered: (mediaId: string) => void;
+  /** The heading, instead of what the uploads need. */
+  title?: string;
 }
 
 function heading(items: readonly AltPromptItem[]): string {
@@ -19,11 +21,11 @@ function heading(items: readonly AltPromptItem[]): string {
  * description, so people who cannot see them know what they show. "Add later" puts one off
  * (remembered by the server: it is not asked again, and the studio lists it until it is added).
  */
-export function AltTextPrompt({ timelineId, items, onAnswered }: AltTextPromptProps) {
+export function AltTextPrompt({ timelineId, items, onAnswered, title }: AltTextPromptProps) {
   if (items.length === 0) return null;
   return (
-    <section className="alt-prompt" aria-label="Alt text and descriptions">
-      <h3 className="alt-prompt__title">{heading(items)}</h3>
+    <section className="alt-prompt" aria-label="Alt text for your uploads">
+      <h3 className="alt-prompt__title">{title ?? heading(items)}</h3>
       <p className="alt-prompt__text">Alt text and descriptions tell people who can&apos;t see your media what it shows. Screen readers read them, and anyone can show them with the ALT button.</p>
       <ul className="alt-prompt__items">
         {items.map((item) => (

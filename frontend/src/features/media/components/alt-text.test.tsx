@@ -12,6 +12,7 @@ import { AltTextEditor } from './alt-text-editor';
 import { MediaUploadArea } from './media-upload-area';
 import { MissingAltText, missingSummary } from './missing-alt-text';
 import PlayerAltText from './player-alt-text';
+import PublishAltTextCheck from './publish-alt-text-check';
 
 const wrap = (ui: React.ReactNode) => render(<QueryClientProvider client={createTestQueryClient()}>{ui}</QueryClientProvider>);
 
@@ -125,6 +126,26 @@ describe("the studio's list of what is missing", () => {
     expect(await screen.findByText('1 item is missing alt text or a description')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ altText: 'A kite' });
     expect(within(screen.getByRole('list', { name: 'Items missing alt text or a description' })).getByRole('button', { name: 'Add a description to Beach' })).toBeInTheDocument();
+  });
+});
+
+describe('the check before publishing', () => {
+  it('asks about the items still missing it, not those put off, and "Add later" puts one off', async () => {
+    let missing = [videoFixture({ id: 'v1', title: 'Beach' }), videoFixture({ id: 'v2', title: 'Dunes', altTextDeferred: true })];
+    const { requests } = mockApi({
+      'GET /api/timelines/t1/media/missing-alt-text': () => jsonResponse(200, { count: missing.length, items: missing }),
+      'POST /api/videos/v1/alt-text/later': () => {
+        missing = missing.map((item) => (item.id === 'v1' ? { ...item, altTextDeferred: true } : item));
+        return noContent();
+      },
+    });
+    wrap(<PublishAltTextCheck timelineId="t1" />);
+    expect(await screen.findByRole('heading', { name: '1 item has no alt text or description yet' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Description of Beach' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Description of Dunes' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add later' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /no alt text or description yet/ })).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname)).toEqual(['/api/videos/v1/alt-text/later']);
   });
 });
 

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ResponsiveDialog } from '../../../components/ui/dialog';
@@ -29,6 +29,8 @@ export interface TimelineSettingsDialogProps {
   onOpenChange: (open: boolean) => void;
   onDeleted: () => void;
   initialTab?: SettingsTab;
+  /** Shown above Publish Timeline while it is a draft (the page's check of the items still missing alt text). */
+  publishCheck?: ReactNode;
 }
 
 function useSaveTimeline(id: string) {
@@ -152,7 +154,7 @@ function SharingTab({ timeline }: { timeline: SettingsTimeline }) {
   );
 }
 
-function AdvancedTab({ timeline, onDeleted }: { timeline: SettingsTimeline; onDeleted: () => void }) {
+function AdvancedTab({ timeline, onDeleted, publishCheck }: { timeline: SettingsTimeline; onDeleted: () => void; publishCheck?: ReactNode }) {
   const { save, pending } = useSaveTimeline(timeline.id);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteTimeline({
@@ -178,6 +180,7 @@ function AdvancedTab({ timeline, onDeleted }: { timeline: SettingsTimeline; onDe
           This timeline is <strong>{statusLabel(timeline.status).toLowerCase()}</strong>.{' '}
           {published ? 'It is live for the people its visibility allows.' : 'Publish it to make it live for viewers.'}
         </p>
+        {published ? null : publishCheck}
         <div>
           <button
             type="button"
@@ -218,7 +221,7 @@ function AdvancedTab({ timeline, onDeleted }: { timeline: SettingsTimeline; onDe
  * Timeline Settings (spec 001, sections 2 and 4): General, Privacy, Sharing and Advanced. Only the
  * owner gets it; for anyone else it renders nothing.
  */
-export function TimelineSettingsDialog({ timeline, open, onOpenChange, onDeleted, initialTab = 'general' }: TimelineSettingsDialogProps) {
+export function TimelineSettingsDialog({ timeline, open, onOpenChange, onDeleted, initialTab = 'general', publishCheck }: TimelineSettingsDialogProps) {
   if (timeline.role !== 'owner') return null;
   return (
     <ResponsiveDialog
@@ -262,6 +265,7 @@ export function TimelineSettingsDialog({ timeline, open, onOpenChange, onDeleted
         <Tabs.Content className="tabs__panel" value="advanced" forceMount>
           <AdvancedTab
             timeline={timeline}
+            publishCheck={publishCheck}
             onDeleted={() => {
               onOpenChange(false);
               onDeleted();
