@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import { lockFeedTimeline } from '../feed-index/feed-timeline-lock.js';
+import { authorNotSuspended } from '../moderation/moderation-filters.js';
 import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 
 export interface CollectionRow {
@@ -39,9 +40,15 @@ const ITEM_COLUMNS = `timeline_id AS "timelineId", position, added_at AS "addedA
 export class CollectionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Whether the viewer may see the owner's things as far as privacy goes (private-accounts/private-account-sql.ts). */
-  async seenDespitePrivacy(ownerId: string, viewerId: string | undefined): Promise<boolean> {
-    const [row] = (await this.dataSource.query(`SELECT ${seenDespitePrivacySql('$1::uuid', '$2::uuid')} AS seen`, [viewerId ?? null, ownerId])) as Array<{ seen: boolean }>;
+  /**
+   * Whether the viewer may see the owner's things: as far as privacy goes (private-accounts/private-account-sql.ts),
+   * and, for anyone but the owner, while the owner is not suspended (moderation/moderation-filters.ts).
+   */
+  async seenDespitePrivacy(ownerId: string, viewerId: string | undefined, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const [row] = (await manager.query(
+      `SELECT ${seenDespitePrivacySql('$1::uuid', '$2::uuid')} AND ($1::uuid IS NOT DISTINCT FROM $2::uuid OR ${authorNotSuspended('$2::uuid')}) AS seen`,
+      [viewerId ?? null, ownerId],
+    )) as Array<{ seen: boolean }>;
     return row?.seen ?? false;
   }
 

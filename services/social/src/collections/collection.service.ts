@@ -1,5 +1,6 @@
 import { BadRequestException, ForbiddenException, NotFoundException } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { type Caller, decodeCursor, encodeCursor, isUuid, type Page, type SignedInCaller, TIMELINE_NOT_FOUND, type Transactions } from '@timeliner/platform';
 import type { TimelineSummary } from '../access/timeline-summary.repository.js';
 import type { VisibleTimelines } from '../access/visible-timelines.js';
@@ -62,7 +63,7 @@ export class CollectionService {
 
   async update(caller: SignedInCaller, rawId: string, dto: UpdateCollectionDto): Promise<CollectionDto> {
     return this.transactions.run(async (manager) => {
-      const collection = this.owned(caller, await this.collections.lock(manager, this.idOf(rawId)));
+      const collection = await this.owned(caller, await this.collections.lock(manager, this.idOf(rawId)), manager);
       await this.collections.update(manager, collection.id, {
         name: dto.name ?? collection.name,
         description: dto.description === undefined ? collection.description : descriptionOf(dto.description),
@@ -74,7 +75,7 @@ export class CollectionService {
 
   async delete(caller: SignedInCaller, rawId: string): Promise<void> {
     await this.transactions.run(async (manager) => {
-      const collection = this.owned(caller, await this.collections.lock(manager, this.idOf(rawId)));
+      const collection = await this.owned(caller, await this.collections.lock(manager, this.idOf(rawId)), manager);
       await this.collections.delete(manager, collection.id);
     });
   }
@@ -89,10 +90,10 @@ export class CollectionService {
   async add(caller: SignedInCaller, rawId: string, rawTimelineId: string): Promise<{ created: boolean; item: CollectionTimelineDto }> {
     const collectionId = this.idOf(rawId);
     // Ownership first (no access question for someone who may not change the collection).
-    this.owned(caller, await this.collections.find(collectionId));
+    await this.owned(caller, await this.collections.find(collectionId));
     const timelineId = await this.requireTimeline(rawTimelineId, caller.userId);
     const { created, item } = await this.transactions.run(async (manager) => {
-      this.owned(caller, await this.collections.lockForAdd(manager, collectionId, timelineId));
+      await this.owned(caller, await this.collections.lockForAdd(manager, collectionId, timelineId), manager);
       return this.collections.add(manager, collectionId, timelineId);
     });
     // Deleted between the access check and the add.
@@ -105,7 +106,7 @@ export class CollectionService {
   async remove(caller: SignedInCaller, rawId: string, rawTimelineId: string): Promise<void> {
     const collectionId = this.idOf(rawId);
     await this.transactions.run(async (manager) => {
-      this.owned(caller, await this.collections.lock(manager, collectionId));
+      await this.owned(caller, await this.collections.lock(manager, collectionId), manager);
       if (isUuid(rawTimelineId)) await this.collections.remove(manager, collectionId, rawTimelineId.toLowerCase());
     });
   }
@@ -114,7 +115,7 @@ export class CollectionService {
   async reorder(caller: SignedInCaller, rawId: string, timelineIds: string[]): Promise<CollectionTimelineDto[]> {
     const collectionId = this.idOf(rawId);
     const items = await this.transactions.run(async (manager) => {
-      this.owned(caller, await this.collections.lock(manager, collectionId));
+      await this.owned(caller, await this.collections.lock(manager, collectionId), manager);
       if (!(await this.collections.reorder(manager, collectionId, timelineIds.map((id) => id.toLowerCase())))) throw new BadRequestException(ORDER_MISMATCH);
       return this.collections.items(collectionId, manager);
     });
@@ -160,11 +161,17 @@ export class CollectionService {
     return collection;
   }
 
-  /** The caller's own collection; 404 when it is missing or private to someone else, 403 when public but someone else's. */
-  private owned(caller: SignedInCaller, collection: CollectionRow | null): CollectionRow {
+  /**
+   * The caller's own collection; 404 when it is missing or someone else's the caller may not read (private, of a
+   * private account they do not follow, of a suspended person), 403 when someone else's they may read.
+   */
+  private async owned(caller: SignedInCaller, collection: CollectionRow | null, manager?: EntityManager): Promise<CollectionRow> {
     const callerId = caller.userId.toLowerCase();
     if (!collection || (!collection.isPublic && collection.userId !== callerId)) throw new NotFoundException(COLLECTION_NOT_FOUND);
-    if (collection.userId !== callerId) throw new ForbiddenException(ONLY_OWNER);
+    if (collection.userId !== callerId) {
+      if (!(await this.collections.seenDespitePrivacy(collection.userId, callerId, manager))) throw new NotFoundException(COLLECTION_NOT_FOUND);
+      throw new ForbiddenException(ONLY_OWNER);
+    }
     return collection;
   }
 }
