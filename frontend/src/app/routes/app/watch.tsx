@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/current-user';
 import { resolveStart, startProblemMessage, type StartPoint } from '../../../lib/deep-link';
 import { WatchShareButton } from './watch-share';
+import { commentModerationFor, ReportItemButton, useItemCover } from './watch-item-safety';
 
 // Only a sensitive timeline loads its cover's code (and the viewer's preference); the player's first paint sends none of it.
 const SensitiveCover = lazy(() => import('../../../features/viewing/components/sensitive-cover').then((module) => ({ default: module.SensitiveCover })));
@@ -57,6 +58,7 @@ function Watch({ id }: { id: string }) {
   const timelines = useTimelines();
   const queryClient = useQueryClient();
   const signedIn = Boolean(useUser().data);
+  const itemCover = useItemCover(videos.data ?? [], signedIn);
 
   const goBack = useCallback(() => {
     // A shared link opens the player first; there is then no history entry to return to.
@@ -96,6 +98,8 @@ function Watch({ id }: { id: string }) {
   }
 
   const list = (videos.data ?? []).filter(playable);
+  // The timeline's own team is not asked to report its items.
+  const team = timeline.data.role === 'owner' || timeline.data.role === 'editor';
   const start = resolveStart(search, list);
   const around = neighbours(timelines.data ?? [], id);
   const openTimeline = (next: string | undefined) => (next ? () => void navigate(`/watch/${encodeURIComponent(next)}`, { replace: true }) : undefined);
@@ -125,6 +129,9 @@ function Watch({ id }: { id: string }) {
       onNextTimeline={openTimeline(around.next)}
       onPreviousTimeline={openTimeline(around.previous)}
       onLeaveVideo={onLeaveVideo}
+      sensitiveCover={itemCover}
+      commentModeration={commentModerationFor(timeline.data.role)}
+      {...(team ? {} : { itemActions: (item: Video) => <ReportItemButton item={item} /> })}
       startAt={list[start.index]?.id ?? null}
       startTime={start.time}
       share={(position) => <WatchShareButton timeline={timeline.data} position={position} />}

@@ -5,7 +5,7 @@ import type { CreateReport } from './types';
 
 export type Report = ApiSchemas['ReportDto'];
 
-/** Reports a post or a timeline (201, or 200 when the caller had already reported it). */
+/** Reports a post, a timeline or a single video (201, or 200 when the caller had already reported it). */
 export function createReport(report: CreateReport): Promise<Report> {
   return unwrap(api.POST('/api/reports', { body: report }));
 }
@@ -16,7 +16,7 @@ export function useCreateReport({ onSuccess, onError }: { onSuccess?: () => void
   return useMutation({
     mutationFn: createReport,
     onSuccess: (_answer, report) => {
-      cache.remove(report.contentType, report.contentId);
+      if (report.contentType !== 'video') cache.remove(report.contentType, report.contentId);
       onSuccess?.();
     },
     onError,

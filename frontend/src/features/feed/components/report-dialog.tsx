@@ -16,6 +16,8 @@ export const REPORT_REASONS: { value: ReportReason; label: string }[] = [
   { value: 'other', label: 'Something else' },
 ];
 
+const TITLES: Record<CreateReport['contentType'], string> = { post: 'Report Post', timeline: 'Report Timeline', video: 'Report Video' };
+
 export interface ReportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -30,7 +32,10 @@ export function ReportDialog({ open, onOpenChange, target }: ReportDialogProps) 
   const report = useCreateReport({
     onSuccess: () => {
       onOpenChange(false);
-      toast({ title: 'Report sent', description: "Thanks for telling us. We'll review it, and you won't see it in your feed." });
+      toast({
+        title: 'Report sent',
+        description: target.contentType === 'video' ? "Thanks for telling us. We'll review it." : "Thanks for telling us. We'll review it, and you won't see it in your feed.",
+      });
     },
     onError: (error) => toast({ title: 'Could not send the report', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
   });
@@ -46,7 +51,7 @@ export function ReportDialog({ open, onOpenChange, target }: ReportDialogProps) 
     <ResponsiveDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={target.contentType === 'post' ? 'Report Post' : 'Report Timeline'}
+      title={TITLES[target.contentType]}
       description="Tell us what is wrong with it."
       footer={
         <>

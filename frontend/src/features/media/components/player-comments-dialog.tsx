@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { CommentTimesContext } from '../../../components/ui/comment-times';
 import { FilteredCommentText } from '../../../components/ui/filtered-comment-text';
@@ -8,6 +8,9 @@ import { useCommentDraft } from '../../../components/ui/use-comment-draft';
 import { formatRelativeTime } from '../../../lib/format';
 import type { VideoComment } from '../api/get-video-comments';
 import { useVideoCommentReplies } from '../api/get-video-comment-replies';
+import { type CommentModeration, HideCommentButton } from './player-comment-moderation';
+
+const ModerationContext = createContext<CommentModeration | null>(null);
 
 function CommentForm({ label, placeholder, pending, onSubmit }: { label: string; placeholder: string; pending: boolean; onSubmit: (text: string) => Promise<boolean> }) {
   const id = useId();
@@ -27,6 +30,7 @@ function CommentForm({ label, placeholder, pending, onSubmit }: { label: string;
 
 function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComment; mine: (userId: string) => boolean; onReply?: () => void; onDelete: (id: string) => void }) {
   const name = comment.user.displayName || comment.userName;
+  const moderation = useContext(ModerationContext);
   return (
     <div className="player-comments__comment">
       <Avatar name={name} src={comment.user.avatar} size="sm" />
@@ -47,7 +51,12 @@ function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComme
             <button type="button" className="button button--ghost button--small" onClick={() => onDelete(comment.id)} aria-label={`Delete your comment: ${comment.content.slice(0, 40)}`}>
               Delete
             </button>
+          ) : moderation?.deletesAny ? (
+            <button type="button" className="button button--ghost button--small" onClick={() => onDelete(comment.id)} aria-label={`Delete comment from ${name}`}>
+              Delete
+            </button>
           ) : null}
+          {moderation && !mine(comment.userId) ? <HideCommentButton moderation={moderation} commentId={comment.id} videoId={comment.videoId} name={name} /> : null}
         </div>
       </div>
     </div>
@@ -101,10 +110,12 @@ export interface PlayerCommentsDialogProps {
   duration?: number;
   /** Seeks the video to a time written in a comment (`1:23`); the dialog then closes to show it. */
   onSeek?: (seconds: number) => void;
+  /** The video's owner and editors delete any comment; moderators hide one through the desk. */
+  moderation?: CommentModeration;
 }
 
 /** The video's comments: replies, deleting one's own, time-ago labels. Loaded on first open. */
-export default function PlayerCommentsDialog({ videoId, title, onOpenChange, comments, pending, mine, post, deleteComment, duration = 0, onSeek }: PlayerCommentsDialogProps) {
+export default function PlayerCommentsDialog({ videoId, title, onOpenChange, comments, pending, mine, post, deleteComment, duration = 0, onSeek, moderation }: PlayerCommentsDialogProps) {
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const postReply = (parentId: string) => async (content: string) => {
     const sent = await post(parentId)(content);
@@ -127,6 +138,7 @@ export default function PlayerCommentsDialog({ videoId, title, onOpenChange, com
   return (
     <ResponsiveDialog open onOpenChange={onOpenChange} title="Comments" description={title}>
       <CommentTimesContext.Provider value={times}>
+      <ModerationContext.Provider value={moderation ?? null}>
       <div className="player-comments">
         {comments.isPending ? <p>Loading comments...</p> : null}
         {comments.isError ? <p>Comments could not be loaded.</p> : null}
@@ -151,6 +163,7 @@ export default function PlayerCommentsDialog({ videoId, title, onOpenChange, com
         </ul>
         <CommentForm label="Send comment" placeholder="Add a comment..." pending={pending} onSubmit={post()} />
       </div>
+      </ModerationContext.Provider>
       </CommentTimesContext.Provider>
     </ResponsiveDialog>
   );

@@ -7,6 +7,7 @@ import { useDeleteVideoComment } from '../api/delete-video-comment';
 import { useVideoComments, type VideoComment } from '../api/get-video-comments';
 import { useVideoLike } from '../api/get-video-like';
 import { useToggleVideoLike } from '../api/like-video';
+import type { CommentModeration } from './player-comment-moderation';
 
 // Loaded the first time someone opens the comments.
 const PlayerCommentsDialog = lazy(() => import('./player-comments-dialog'));
@@ -29,6 +30,8 @@ export interface PlayerSocialProps {
   duration?: number;
   /** Seeks the video to a time written in a comment (the comments then close). */
   onSeek?: (seconds: number) => void;
+  /** What the video's owner and editors, and the moderators, may do to its comments. */
+  moderation?: CommentModeration | undefined;
 }
 
 export function PlayerSocial(props: PlayerSocialProps) {
@@ -37,7 +40,7 @@ export function PlayerSocial(props: PlayerSocialProps) {
   return <SignedInPlayerSocial key={props.videoId} {...props} userId={user.data.id} />;
 }
 
-function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange, duration = 0, onSeek }: PlayerSocialProps & { userId: string }) {
+function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange, duration = 0, onSeek, moderation }: PlayerSocialProps & { userId: string }) {
   const [open, setOpen] = useState(false);
   const like = useVideoLike(videoId);
   const toggle = useToggleVideoLike(videoId);
@@ -94,6 +97,7 @@ function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange, du
             mine={mine}
             post={post}
             deleteComment={deleteComment}
+            {...(moderation ? { moderation } : {})}
             duration={duration}
             {...(onSeek ? { onSeek } : {})}
           />

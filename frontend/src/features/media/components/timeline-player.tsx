@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { useAfterFirstRender } from '../../../lib/after-first-render';
 import { useUser } from '../../../lib/current-user';
@@ -15,6 +16,7 @@ import { ExportButton } from './export-button';
 import { ImageSlide } from './image-slide';
 import { PlayerAnnouncer } from './player-announcer';
 import { PlayerSocial } from './player-social';
+import type { CommentModeration } from './player-comment-moderation';
 import './player.css';
 
 /** Captions and the transcript: their own chunk, asked for after the player's first paint. */
@@ -66,6 +68,15 @@ export interface TimelinePlayerProps {
    * to a signed-in viewer.
    */
   saveToCollection?: ReactNode;
+  /** The top bar's actions on the item on screen (the page's Report), shown to a signed-in viewer. */
+  itemActions?: (item: Video) => ReactNode;
+  /**
+   * Covers an item marked sensitive until the viewer chooses Show (the page's cover; absent when
+   * the viewer always shows sensitive media): nothing of it plays or shows meanwhile.
+   */
+  sensitiveCover?: (item: Video, onShow: () => void) => ReactNode;
+  /** What the item's owner and editors, and the moderators, may do to its comments. */
+  commentModeration?: CommentModeration;
 }
 
 interface WatchStats {
@@ -99,7 +110,7 @@ const MAX_PLAY_STEP_S = 1.5;
  * buttons to move between videos and timelines, a tap for the controls and a second tap to play
  * or pause.
  */
-export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onNextTimeline, onPreviousTimeline, onLeaveVideo, startAt, startTime = 0, share, saveToCollection }: TimelinePlayerProps) {
+export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onNextTimeline, onPreviousTimeline, onLeaveVideo, startAt, startTime = 0, share, saveToCollection, itemActions, sensitiveCover, commentModeration }: TimelinePlayerProps) {
   const media = useRef<HTMLVideoElement>(null);
   const region = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(() => Math.max(0, startAt ? videos.findIndex((v) => v.id === startAt) : 0));
@@ -128,7 +139,10 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
   const signedIn = Boolean(useUser().data) && !embedded;
   const video = videos[Math.min(index, videos.length - 1)];
   const image = video ? isImage(video) : false;
-  const source = useVideoSource(media, image ? undefined : video, quality, conditions);
+  // Sensitive items the viewer chose to show, this visit.
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  const covered = Boolean(video?.sensitive && sensitiveCover && !revealed.has(video.id));
+  const source = useVideoSource(media, image || covered ? undefined : video, quality, conditions);
   const dataSaver = isDataSaver(conditions);
   const playingNow = image ? !userPaused : playing;
   // While paused nothing is going on to be kept clear of: the controls stay.
@@ -383,7 +397,9 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
         if (event.target !== event.currentTarget && !controls.visible) showControls();
       }}
     >
-      {image ? (
+      {covered && sensitiveCover ? (
+        sensitiveCover(video, () => setRevealed((shown) => new Set(shown).add(video.id)))
+      ) : image ? (
         <ImageSlide key={video.id} image={video} paused={userPaused} onEnded={onEnded} />
       ) : (
       <video
@@ -431,10 +447,19 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
           </h1>
           <p className="player__subtitle">
             <span>{video.title}</span> · <span>{position}</span>
+            {video.removedByModerators ? (
+              <>
+                {' · '}
+                <Link className="player__removed" to="/moderation/notices">
+                  Removed by moderators
+                </Link>
+              </>
+            ) : null}
           </p>
         </div>
         {signedIn && share ? share(() => ({ item: index + 1, t: image ? 0 : Math.floor(time.current) })) : null}
         {signedIn ? saveToCollection : null}
+        {signedIn && itemActions ? itemActions(video) : null}
         {signedIn ? <ExportButton timeline={timeline} /> : null}
       </div>
       {/* "Resume at 2:14" comes right after the top bar in the focus order. */}
@@ -494,7 +519,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
       </div>
 
       {/* Likes and comments are per video: an image has none. */}
-      {image ? null : <PlayerSocial videoId={video.id} title={video.title} onCommentsOpenChange={onCommentsOpenChange} duration={time.duration || video.duration} onSeek={seekFromComment} />}
+      {image ? null : <PlayerSocial videoId={video.id} title={video.title} moderation={commentModeration} onCommentsOpenChange={onCommentsOpenChange} duration={time.duration || video.duration} onSeek={seekFromComment} />}
       <div className="player__controls player__chrome">
         {image ? null : (
         <input

@@ -14,6 +14,8 @@ export interface SensitiveCoverProps {
   className?: string;
   /** More ways out beside Show (a Back button on a full-screen cover). */
   actions?: ReactNode;
+  /** Told when the viewer chooses Show. */
+  onShow?: () => void;
   children: ReactNode;
 }
 
@@ -22,7 +24,7 @@ export interface SensitiveCoverProps {
  * show sensitive media" (their preference, read from the server). Until that preference is known
  * the cover stays: nothing sensitive flashes by.
  */
-export function SensitiveCover({ sensitive, noun = 'timeline', signedIn = true, preview, className, actions, children }: SensitiveCoverProps) {
+export function SensitiveCover({ sensitive, noun = 'timeline', signedIn = true, preview, className, actions, onShow, children }: SensitiveCoverProps) {
   const [shown, setShown] = useState(false);
   const preferences = useViewingPreferences({ enabled: sensitive && signedIn });
   if (!sensitive || shown || preferences.data?.alwaysShowSensitive) return <>{children}</>;
@@ -34,7 +36,11 @@ export function SensitiveCover({ sensitive, noun = 'timeline', signedIn = true, 
         <p className="sensitive-cover__title">Sensitive content</p>
         <p className="sensitive-cover__text">This {noun} was marked sensitive. It may show things some people would rather not see.</p>
         <div className="sensitive-cover__actions">
-          <button type="button" className="button button--primary" onClick={() => setShown(true)}>
+          <button type="button" className="button button--primary" onClick={() => {
+              setShown(true);
+              onShow?.();
+            }}
+          >
             Show
           </button>
           {actions}

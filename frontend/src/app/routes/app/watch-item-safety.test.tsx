@@ -1,0 +1,99 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorResponse, mockApi, noContent, timelineFixture } from '../../../testing/api-mocks';
+import { videoFixture } from '../../../testing/media-fixtures';
+import { jsonResponse, renderApp, testUser } from '../../../testing/test-utils';
+
+const comment = (id: string, content: string, userId: string) => ({
+  id, videoId: 'a', timelineId: 't1', parentId: null, content, userId, userName: 'Grace Hopper', createdAt: new Date(Date.now() - 120_000).toISOString(),
+  user: { id: userId, displayName: userId === testUser.id ? 'Ada Lovelace' : 'Grace Hopper', username: 'x', avatar: null },
+  replies: [], repliesCount: 0, repliesCursor: null as string | null, likesCount: 0,
+});
+
+function watch(routes: Parameters<typeof mockApi>[0] = {}, { role = null as string | null, videos = [videoFixture({ id: 'a', title: 'Alpha' })] } = {}) {
+  jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+  return mockApi({
+    'GET /api/timelines/t1': jsonResponse(200, timelineFixture({ role, visibility: 'public', status: 'published' })),
+    'GET /api/timelines/t1/videos': jsonResponse(200, videos),
+    'GET /api/timelines': jsonResponse(200, []),
+    'GET /api/videos/a/liked': jsonResponse(200, { isLiked: false, liked: false, likesCount: 0 }),
+    'GET /api/videos/a/comments': jsonResponse(200, [comment('c1', 'Nasty words', 'someone-else')]),
+    ...routes,
+  });
+}
+
+/** Issue 28 items 5–6 in the player: a sensitive item covered until Show, Report on the item, removed items marked for their team, comment moderation. */
+describe('the player and the safety of single items', () => {
+  it('covers a sensitive video with Show (nothing plays meanwhile), then plays it', async () => {
+    watch({ 'GET /api/auth/preferences': jsonResponse(200, { alwaysShowSensitive: false }) }, { videos: [videoFixture({ id: 'a', title: 'Alpha', sensitive: true })] });
+    renderApp('/watch/t1');
+    const cover = await screen.findByRole('group', { name: 'Sensitive content' });
+    expect(within(cover).getByText('This video was marked sensitive. It may show things some people would rather not see.')).toBeInTheDocument();
+    expect(document.querySelector('video')).toBeNull();
+    await userEvent.setup().click(within(cover).getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(document.querySelector('video')).not.toBeNull());
+    expect(screen.queryByRole('group', { name: 'Sensitive content' })).not.toBeInTheDocument();
+  });
+
+  it('shows a sensitive video at once to a viewer who always shows sensitive media', async () => {
+    watch({ 'GET /api/auth/preferences': jsonResponse(200, { alwaysShowSensitive: true }) }, { videos: [videoFixture({ id: 'a', title: 'Alpha', sensitive: true })] });
+    renderApp('/watch/t1');
+    await waitFor(() => expect(document.querySelector('video')).not.toBeNull());
+    expect(screen.queryByRole('group', { name: 'Sensitive content' })).not.toBeInTheDocument();
+  });
+
+  it('reports the video on screen, with a reason', async () => {
+    const { requests } = watch({ 'POST /api/reports': jsonResponse(201, { id: 'r1', contentType: 'video', contentId: 'a', reason: 'violence', description: null, status: 'pending', createdAt: new Date().toISOString() }) });
+    renderApp('/watch/t1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Report this video' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Video' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Violence' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/reports'))?.body).toEqual({ contentType: 'video', contentId: 'a', reason: 'violence' }));
+  });
+
+  it("offers no Report to the timeline's team, and marks for them an item the moderators removed", async () => {
+    watch({}, { role: 'owner', videos: [videoFixture({ id: 'a', title: 'Alpha', removedByModerators: true })] });
+    renderApp('/watch/t1');
+    expect(await screen.findByRole('link', { name: 'Removed by moderators' })).toHaveAttribute('href', '/moderation/notices');
+    expect(screen.queryByRole('button', { name: 'Report this video' })).not.toBeInTheDocument();
+  });
+
+  it("lets the timeline's owner delete anyone's comment on its video", async () => {
+    const { requests } = watch({ 'DELETE /api/videos/a/comments/c1': noContent(), 'GET /api/moderation/role': errorResponse(403, 'Only moderators can do this') }, { role: 'owner' });
+    renderApp('/watch/t1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Comments/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete comment from Grace Hopper' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.url.endsWith('/api/videos/a/comments/c1'))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Hide comment from Grace Hopper' })).not.toBeInTheDocument();
+  });
+
+  it('lets a moderator hide a comment through the desk, with a reason; nobody else is offered it', async () => {
+    const { requests } = watch({
+      'GET /api/moderation/role': jsonResponse(200, { role: 'moderator' }),
+      'POST /api/moderation/items/video_comment/c1/decision': jsonResponse(201, { id: 'x', action: 'hide' }),
+    });
+    renderApp('/watch/t1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Comments/ }));
+    expect(screen.queryByRole('button', { name: 'Delete comment from Grace Hopper' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Hide comment from Grace Hopper' }));
+    await user.type(screen.getByRole('textbox', { name: 'Why hide it? (its author is told)' }), 'Harassment');
+    await user.click(screen.getByRole('button', { name: 'Hide comment' }));
+    await waitFor(() => expect(requests.find((r) => r.url.endsWith('/api/moderation/items/video_comment/c1/decision'))?.body).toEqual({ action: 'hide', reason: 'Harassment' }));
+  });
+
+  it('offers no Hide to a viewer who is not staff', async () => {
+    const { requests } = watch({ 'GET /api/moderation/role': errorResponse(403, 'Only moderators can do this') });
+    renderApp('/watch/t1');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Comments/ }));
+    await screen.findByText('Nasty words');
+    await waitFor(() => expect(requests.some((r) => r.url.endsWith('/api/moderation/role'))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Hide comment from Grace Hopper' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete comment from Grace Hopper' })).not.toBeInTheDocument();
+  });
+});
