@@ -84,7 +84,8 @@ describe('player session: resume', () => {
     const { onJump } = renderSession();
     const resume = await screen.findByRole('button', { name: 'Resume at 2:14' });
     expect(resume).toHaveAccessibleDescription('Video 2 of 3: Bravo');
-    expect(screen.getByRole('group', { name: 'Resume watching' })).toBeInTheDocument();
+    // It arrives in a polite live region, so a screen reader says it.
+    expect(screen.getByRole('group', { name: 'Resume watching' }).parentElement).toHaveAttribute('aria-live', 'polite');
     fireEvent.click(resume);
     expect(onJump).toHaveBeenCalledWith(1, 134);
     expect(screen.queryByRole('button', { name: 'Resume at 2:14' })).not.toBeInTheDocument();

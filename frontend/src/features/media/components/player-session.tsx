@@ -131,29 +131,32 @@ export default function PlayerSession({ timeline, items, index, media, playing, 
     };
   }, [signedIn, saver]);
 
-  if (!offered) return null;
-  const target = items[offered.index]!;
-  const where = `${isImage(target) ? 'Image' : 'Video'} ${offered.index + 1} of ${items.length}: ${target.title}`;
+  const target = offered ? items[offered.index] : undefined;
+  // Said politely when it appears (the host is always there, so the offer's arrival is announced).
   return (
-    <div className="player-resume" role="group" aria-label="Resume watching">
-      <button
-        type="button"
-        className="player-resume__go"
-        aria-describedby="player-resume-where"
-        onClick={() => {
-          engaged.current = true;
-          setAnswered(true);
-          onJump(offered.index, offered.seconds);
-        }}
-      >
-        {offered.label}
-      </button>
-      <span id="player-resume-where" className="player-resume__where">
-        {where}
-      </span>
-      <button type="button" className="player-resume__dismiss" aria-label="Dismiss" onClick={() => setAnswered(true)}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" /></svg>
-      </button>
+    <div className="player-resume-host" aria-live="polite">
+      {offered && target ? (
+        <div className="player-resume" role="group" aria-label="Resume watching">
+          <button
+            type="button"
+            className="player-resume__go"
+            aria-describedby="player-resume-where"
+            onClick={() => {
+              engaged.current = true;
+              setAnswered(true);
+              onJump(offered.index, offered.seconds);
+            }}
+          >
+            {offered.label}
+          </button>
+          <span id="player-resume-where" className="player-resume__where">
+            {`${isImage(target) ? 'Image' : 'Video'} ${offered.index + 1} of ${items.length}: ${target.title}`}
+          </span>
+          <button type="button" className="player-resume__dismiss" aria-label="Dismiss" onClick={() => setAnswered(true)}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" /></svg>
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }
