@@ -76,8 +76,8 @@ describe('Download your data on S3', () => {
     const id = randomUUID();
     await storage.put(`media/${id}/original`, original, { contentType: 'video/mp4' });
     await h.query(
-      `INSERT INTO media (id, timeline_id, uploader_id, filename, original_name, title, media_type, duration, file_size, mime_type, status, position, uploaded_at)
-       VALUES ($1, $2, $3, $4, 'long take.mp4', 'long take', 'video', 20, $5, 'video/mp4', 'completed', 0, now())`,
+      `INSERT INTO media (id, timeline_id, uploader_id, filename, original_name, title, media_type, duration, file_size, mime_type, status, position, uploaded_at, alt_text)
+       VALUES ($1, $2, $3, $4, 'long take.mp4', 'long take', 'video', 20, $5, 'video/mp4', 'completed', 0, now(), 'The harbour at dawn in one take')`,
       [id, h.world.privateTimeline, h.world.owner, `media/${id}/original`, original.length],
     );
 
@@ -98,8 +98,8 @@ describe('Download your data on S3', () => {
     const out = join(directory, 'unzipped');
     await exec('unzip', ['-q', '-o', zip, '-d', out]);
     expect(JSON.parse(await readFile(join(out, 'posts.json'), 'utf8'))).toEqual(posts);
-    const [timeline] = JSON.parse(await readFile(join(out, 'timelines.json'), 'utf8')) as Array<{ id: string; items: Array<{ id: string; file: string }> }>;
-    expect(timeline!.items.map((item) => item.id)).toEqual([id]);
+    const [timeline] = JSON.parse(await readFile(join(out, 'timelines.json'), 'utf8')) as Array<{ id: string; items: Array<{ id: string; file: string; altText: string | null }> }>;
+    expect(timeline!.items.map((item) => [item.id, item.altText])).toEqual([[id, 'The harbour at dawn in one take']]);
     expect(sha(await readFile(join(out, timeline!.items[0]!.file)))).toBe(sha(original));
     expect(JSON.parse(await readFile(join(out, 'profile.json'), 'utf8'))).toEqual({ id: h.world.owner, username: 'owner' });
   }, 90_000);

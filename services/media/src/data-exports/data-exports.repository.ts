@@ -104,7 +104,7 @@ export class DataExportRepository {
   async itemsOf(timelineIds: string[]): Promise<Array<Record<string, unknown> & { timelineId: string }>> {
     if (timelineIds.length === 0) return [];
     return (await this.dataSource.query(
-      `SELECT id, timeline_id AS "timelineId", position, media_type AS "type", title, original_name AS "originalName", mime_type AS "mimeType",
+      `SELECT id, timeline_id AS "timelineId", position, media_type AS "type", title, alt_text AS "altText", original_name AS "originalName", mime_type AS "mimeType",
               file_size AS "fileSize", duration, status, metadata, uploader_id AS "uploaderId", created_at AS "createdAt",
               (original_deleted_at IS NULL AND status <> 'uploading') AS "hasOriginal"
          FROM media WHERE timeline_id = ANY($1::uuid[]) ORDER BY timeline_id, position, created_at, id`,
