@@ -5,6 +5,13 @@
 //   npm run admin -- grant <username> moderator|admin
 //   npm run admin -- revoke <username>
 //   npm run admin -- roles
+//   npm run admin -- delete-account <username> --yes
+//
+// `delete-account` is for legal requests: the account is deleted at once, without the 30 days of
+// grace a person's own request has. Its sessions end, the account goes from the auth service, and
+// its UserDeleted event (published by the auth service's outbox relay: at once when the product is
+// running, else when it next starts) makes every service forget the person: timelines, items and
+// their files, posts, comments, likes, follows, notifications, search documents.
 //
 // In a container: `node scripts/admin.mjs grant <username> moderator` (docker compose exec social
 // ..., kubectl exec deploy/social -- ...). The database is DATABASE_URL's, as the services use it;
@@ -23,11 +30,17 @@ const usage = () => {
   console.error('usage: npm run admin -- grant <username> moderator|admin');
   console.error('       npm run admin -- revoke <username>');
   console.error('       npm run admin -- roles');
+  console.error('       npm run admin -- delete-account <username> --yes');
   process.exit(64);
 };
 
 const [command, username, role] = process.argv.slice(2);
-if (command === 'grant' ? !username || !ROLES.includes(role) : command === 'revoke' ? !username : command !== 'roles') usage();
+const known = { grant: Boolean(username) && ROLES.includes(role), revoke: Boolean(username), roles: true, 'delete-account': Boolean(username) && (role === undefined || role === '--yes') };
+if (!known[command]) usage();
+if (command === 'delete-account' && role !== '--yes') {
+  console.error(`This deletes the account "${username.replace(/^@/, '')}" and everything it made, at once and for good. Run it again with --yes to go ahead.`);
+  process.exit(1);
+}
 
 // Loaded after the usage check: a mistyped command answers at once.
 const { createLogger, openDatabase, startEmbeddedPostgres } = await import('@timeliner/platform');
@@ -61,6 +74,30 @@ if (!databaseUrl) {
 }
 
 let exitCode = 0;
+if (command === 'delete-account') {
+  const { authSchema, purgeAccount } = await import('@timeliner/auth');
+  const { EventWriter } = await import('@timeliner/platform');
+  const auth = await openDatabase({ url: databaseUrl, schema: authSchema.name, entities: authSchema.entities, migrations: authSchema.migrations, poolSize: 1, logger });
+  try {
+    const name = username.replace(/^@/, '').toLowerCase();
+    const [person] = await auth.query('SELECT id, username FROM users WHERE username = $1', [name]);
+    if (!person) {
+      console.error(`No account named "${name}".`);
+      exitCode = 1;
+    } else {
+      await auth.transaction((manager) => purgeAccount(manager, new EventWriter(), person.id, { requestId: `operator-deletion:${person.id}` }));
+      console.log(`Deleted the account ${person.username} (${person.id}) for good. Every service forgets the person as the deletion reaches it.`);
+    }
+  } catch (error) {
+    console.error(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    exitCode = 1;
+  } finally {
+    await auth.destroy();
+    await embedded?.stop();
+  }
+  process.exit(exitCode);
+}
+
 const dataSource = await openDatabase({ url: databaseUrl, schema: socialSchema.name, entities: socialSchema.entities, migrations: socialSchema.migrations, poolSize: 1, logger });
 try {
   if (command === 'roles') {

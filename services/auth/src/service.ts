@@ -20,6 +20,7 @@ import { suspensionEventHandlers } from './suspensions/suspensions.js';
 import { PasskeyRepository } from './passkeys/passkey.repository.js';
 import { TwoStepRepository } from './two-step/two-step.repository.js';
 import { AccountDeletionService } from './deletion/account-deletion.service.js';
+import { purgedAccountHandlers } from './deletion/account-purge.js';
 
 export interface AuthServiceOptions {
   databaseUrl: string;
@@ -76,7 +77,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
   ];
   // Profile counts kept from other services' events: follows, likes and posts (social), timelines.
   // and the moderators' suspensions (sessions ended at once, sign-in refused).
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...authEventHandlers, ...personFilterCopyHandlers, ...suspensionEventHandlers(new SessionRevoker(new SessionRepository(dataSource), events))]);
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...authEventHandlers, ...personFilterCopyHandlers, ...suspensionEventHandlers(new SessionRevoker(new SessionRepository(dataSource), events)), ...purgedAccountHandlers]);
 
   const limiter = new RateLimiter(new RateLimitRepository(dataSource));
   const twoStep = new TwoStepRepository(dataSource);

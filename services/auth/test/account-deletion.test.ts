@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { fromBinary } from '@bufbuild/protobuf';
 import { RevocationReason, SessionRevokedSchema, UserDeletedSchema } from '@timeliner/proto';
 import { AccountDeletionService } from '../src/deletion/account-deletion.service.js';
 import { type AuthHarness, newUser, startHarness } from './harness.js';
 
+const root = path.resolve(import.meta.dirname, '../../..');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const DAY = 24 * 60 * 60 * 1000;
 const EXPIRED = 'This offer to cancel the deletion has expired. Please sign in again.';
@@ -113,6 +117,10 @@ describe('account deletion', () => {
     expect(await purger().purgeDue(new Date(Date.now() + 30 * DAY + 60_000))).toBeGreaterThanOrEqual(1);
     const [event] = await h.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE type = 'auth.user.deleted' AND actor_user_id = $1`, [userId]);
     expect(fromBinary(UserDeletedSchema, event!.payload)).toMatchObject({ userId, username: body.username.toLowerCase(), email: body.email.toLowerCase() });
+    // An hour later it goes out once more (for what late events wrote elsewhere), and its last trace here goes.
+    expect(await h.query('SELECT 1 FROM purged_accounts WHERE user_id = $1', [userId])).toHaveLength(1);
+    await purger().purgeDue(new Date(Date.now() + 30 * DAY + 2 * 3600_000));
+    expect(await h.query(`SELECT 1 FROM outbox WHERE type = 'auth.user.deleted' AND actor_user_id = $1`, [userId])).toHaveLength(2);
 
     // No row of any table of the service names the person (the outbox carries the events to the others).
     const tables = await h.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT IN ('outbox', 'migrations')`);
@@ -125,5 +133,38 @@ describe('account deletion', () => {
     await h.call('post', '/api/auth/login', { ip: ip() }).send({ login: other.body.username, password: other.body.password }).expect(200);
     // A second purge finds nothing.
     expect(await purger().purgeDue(new Date(Date.now() + 31 * DAY))).toBe(0);
+  });
+
+  it('the operator deletes an account at once (a legal request): its open sessions end, UserDeleted goes out', async () => {
+    const admin = (...args: string[]) =>
+      promisify(execFile)(process.execPath, [path.join(root, 'scripts/admin.mjs'), ...args], { cwd: root, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: h.db.url, LOG_LEVEL: 'silent' } }).then(
+        (r) => ({ code: 0, out: r.stdout + r.stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+      );
+    const { body, userId, as } = await register();
+    expect(await openSessions(userId)).toBe(1);
+
+    // Without --yes nothing happens.
+    const asked = await admin('delete-account', body.username);
+    expect(asked.code).toBe(1);
+    expect(asked.out).toContain('Run it again with --yes to go ahead.');
+    expect(await h.query('SELECT 1 FROM users WHERE id = $1', [userId])).toHaveLength(1);
+    expect((await admin('delete-account', 'nobody_by_that_name', '--yes')).out).toContain('No account named "nobody_by_that_name".');
+
+    const done = await admin('delete-account', `@${body.username.toUpperCase()}`, '--yes');
+    expect(done).toEqual({ code: 0, out: expect.stringContaining(`Deleted the account ${body.username} (${userId}) for good.`) });
+    expect(await h.query('SELECT 1 FROM users WHERE id = $1', [userId])).toHaveLength(0);
+    expect(await h.query('SELECT 1 FROM sessions WHERE user_id = $1', [userId])).toHaveLength(0);
+    const revoked = await h.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE actor_user_id = $1 AND type = 'auth.session.revoked'`, [userId]);
+    expect(revoked.map((e) => fromBinary(SessionRevokedSchema, e.payload))).toEqual([expect.objectContaining({ sessionId: as.sessionId, reason: RevocationReason.ACCOUNT_DELETED })]);
+    const [event] = await h.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE type = 'auth.user.deleted' AND actor_user_id = $1`, [userId]);
+    expect(fromBinary(UserDeletedSchema, event!.payload)).toMatchObject({ userId, username: body.username.toLowerCase(), email: body.email.toLowerCase() });
+    // The relay of the running service publishes it.
+    for (let i = 0; i < 100; i += 1) {
+      const [row] = await h.query<{ dispatched_at: Date | null }>(`SELECT dispatched_at FROM outbox WHERE type = 'auth.user.deleted' AND actor_user_id = $1`, [userId]);
+      if (row?.dispatched_at) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await h.query<{ dispatched_at: Date | null }>(`SELECT dispatched_at FROM outbox WHERE type = 'auth.user.deleted' AND actor_user_id = $1`, [userId]))[0]!.dispatched_at).not.toBeNull();
   });
 });

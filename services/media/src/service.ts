@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import {
  BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, type ObjectStorage, openDatabase, OutboxRelay,
  type RunningService, Transactions, type WorkQueue, type IdentitySecret } from '@timeliner/platform';
+import { accountDeletionHandlers } from './accounts/account-deletion.js';
 import { AVATAR_UPLOAD_ROUTES } from './avatars/avatars.controller.js';
 import { CAPTION_UPLOAD_ROUTES } from './captions/captions.controller.js';
 import { type DataExportQueue, RecordingDataExportQueue, WorkQueueDataExports } from './data-exports/data-export-queue.js';
@@ -95,7 +96,7 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
 
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...timelineEventHandlers(storage, logger, {
     media: new MediaRepository(dataSource), sessions: new UploadSessionRepository(dataSource), exports: new ExportRepository(dataSource),
-  }), ...moderationEventHandlers(new MediaRepository(dataSource))]);
+  }), ...moderationEventHandlers(new MediaRepository(dataSource)), ...accountDeletionHandlers(storage, logger, { media: new MediaRepository(dataSource), exports: new ExportRepository(dataSource) })]);
 
   const app = await createServiceApp({
     name: 'media',

@@ -5,6 +5,8 @@ import { pruneFeedKeys } from './feed-index/feed-keys.js';
 import { feedTimelineEventHandlers } from './feed/feed-timeline-events.js';
 import { feedTimelinesReadModel } from './feed/feed-timeline-rebuild.js';
 import { followEventHandlers, forgetAccount } from './accounts/account-events.js';
+import { type PersonUndo, userDeletedHandlers } from './accounts/account-deletion.js';
+import { personUndo } from './accounts/person-undo.js';
 import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';
 import { serveTimelineLikesReplay } from './timeline-reactions/timeline-likes-replay.responder.js';
@@ -44,7 +46,9 @@ export async function startSocialService(options: SocialServiceOptions): Promise
   relay.start();
   const events = new EventWriter(relay);
 
-  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlersWith(async (manager, userId, requestId) => void (await approveAllFollowRequests(events, manager, userId, { actorUserId: userId, requestId }))), ...timelineEventHandlers, ...feedTimelineEventHandlers, ...videoEventHandlers, ...followEventHandlers(events)]);
+  // A deleted account's things are taken back through the HTTP services' own paths, once the app is up.
+  const undo: { current?: PersonUndo } = {};
+  const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlersWith(async (manager, userId, requestId) => void (await approveAllFollowRequests(events, manager, userId, { actorUserId: userId, requestId }))), ...timelineEventHandlers, ...feedTimelineEventHandlers, ...videoEventHandlers, ...followEventHandlers(events), ...userDeletedHandlers(events, () => undo.current, logger)]);
   // `npm run read-model -- rebuild social`: the copies rebuilt from their producers while serving.
   const rebuild = await serveReadModelRebuild(bus, { service: 'social', dataSource, logger, models: [feedTimelinesReadModel(bus, forgetTimeline), peopleReadModel(bus, (manager, id) => forgetAccount(events, manager, id, `read-model-rebuild:${id}`))] });
   // The timelines service's like counts rebuild from this (read-model rebuild timelines --model likes).
@@ -60,6 +64,7 @@ export async function startSocialService(options: SocialServiceOptions): Promise
     identitySecret: options.identitySecret,
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },
   });
+  undo.current = personUndo(app);
   const url = await listenService(app, { name: 'social', port: options.port, host: options.host, logger });
   // The feed's key history is needed only as long as a read may last (feed-keys.ts).
   const pruning = setInterval(() => {

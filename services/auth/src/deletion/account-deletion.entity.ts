@@ -29,3 +29,24 @@ export class AccountDeletion {
   @Column({ type: 'timestamptz', nullable: true })
   cancelTokenExpiresAt: Date | null;
 }
+
+/**
+ * An account just purged: an hour later `UserDeleted` goes out once more, so every service also
+ * forgets what events sent while the first one was applied wrote about the person (a like taken
+ * back, a follow ended); then this row goes too.
+ */
+@Entity({ name: 'purged_accounts' })
+@Index('purged_accounts_sweep_after_idx', ['sweepAfter'])
+export class PurgedAccountSweep {
+  @PrimaryColumn('uuid')
+  userId: string;
+
+  @Column({ type: 'varchar', length: 30 })
+  username: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'timestamptz' })
+  sweepAfter: Date;
+}

@@ -10,7 +10,7 @@ import type { IdentityProof, Proof } from '../two-step/identity-proof.js';
 import type { UserRepository } from '../users/user.repository.js';
 import { AccountDeletionRepository } from './account-deletion.repository.js';
 import { DELETION_GRACE_DAYS, type DeletionPendingDto, type DeletionRequestedDto, deletionPendingMessage } from './account-deletion.dto.js';
-import { purgeAccount } from './account-purge.js';
+import { purgeAccount, sweepPurged } from './account-purge.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const CANCEL_TOKEN_TTL_MS = 10 * 60 * 1000;
@@ -67,8 +67,12 @@ export class AccountDeletionService {
     return { purgeAfter: purgeAfter.toISOString() };
   }
 
-  /** Purges every account whose grace period has ended by `now`; answers how many went. */
+  /**
+   * Purges every account whose grace period has ended by `now`, and sends the second UserDeleted
+   * of those purged an hour before; answers how many were purged.
+   */
   async purgeDue(now = new Date()): Promise<number> {
+    await this.transactions.run((manager) => sweepPurged(manager, this.events, now));
     let purged = 0;
     for (;;) {
       const due = await this.transactions.run((manager) => this.deletions.due(manager, now));

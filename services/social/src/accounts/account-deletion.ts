@@ -1,0 +1,94 @@
+import { idOf, on, type EventWriter } from '@timeliner/platform';
+import { AuthEvents } from '@timeliner/proto';
+import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
+import { forgetAccount } from './account-events.js';
+
+/** What of the person's own a deleted account's posts, comments, likes, bookmarks and collections are, each taken back as the person would (so counts go down with the usual events). */
+export interface PersonUndo {
+  deletePost(userId: string, postId: string): Promise<void>;
+  deletePostComment(userId: string, postId: string, commentId: string): Promise<void>;
+  deleteTimelineComment(userId: string, timelineId: string, commentId: string): Promise<void>;
+  deleteVideoComment(userId: string, videoId: string, commentId: string): Promise<void>;
+  unlikePost(userId: string, postId: string): Promise<void>;
+  unbookmarkPost(userId: string, postId: string): Promise<void>;
+  unlikeTimeline(userId: string, timelineId: string): Promise<void>;
+  unbookmarkTimeline(userId: string, timelineId: string): Promise<void>;
+  unlikeVideo(userId: string, videoId: string): Promise<void>;
+  deleteCollection(userId: string, collectionId: string): Promise<void>;
+}
+
+type Row = Record<string, string>;
+
+/**
+ * An account gone for good (auth's UserDeleted): everything of the person here goes. Their own
+ * things are taken back one by one as they would have done it (`undo`, the HTTP services' own
+ * paths), so every count they were in goes down with the usual event; then whatever is left that
+ * names them goes without events (a comment on a timeline they may no longer see, say): moderation
+ * records keep the decision but no longer say who; then what an account deletion takes
+ * (`forgetAccount`: follows, requests, filters, activity, the people copy).
+ */
+export const userDeletedHandlers = (events: EventWriter, undo: () => PersonUndo | undefined, logger: Logger) => [
+  on(AuthEvents.UserDeleted, async (deleted, meta, manager) => {
+    const userId = idOf(deleted.userId);
+    if (!userId) return;
+    const taker = undo();
+    // Before the HTTP side is up the event waits (redelivered), so the counts still go down.
+    if (!taker) throw new Error('the social service is still starting; the account deletion is applied on redelivery');
+    await takeBack(manager, taker, userId, logger);
+    await sweep(manager, userId);
+    await forgetAccount(events, manager, userId, meta.requestId ?? meta.id);
+  }),
+];
+
+async function takeBack(manager: EntityManager, undo: PersonUndo, userId: string, logger: Logger): Promise<void> {
+  const rows = async (sql: string): Promise<Row[]> => (await manager.connection.query(sql, [userId])) as Row[];
+  const each = async (what: string, list: Row[], step: (row: Row) => Promise<void>) => {
+    for (const row of list) {
+      // One that cannot be taken back this way (gone meanwhile, out of sight) goes in the sweep.
+      await step(row).catch((err: unknown) => logger.debug({ err, what, userId }, 'left for the sweep'));
+    }
+  };
+  await each('post like', await rows('SELECT post_id FROM post_likes WHERE user_id = $1'), (r) => undo.unlikePost(userId, r.post_id!));
+  await each('post bookmark', await rows('SELECT post_id FROM post_bookmarks WHERE user_id = $1'), (r) => undo.unbookmarkPost(userId, r.post_id!));
+  await each('timeline like', await rows('SELECT timeline_id FROM timeline_likes WHERE user_id = $1'), (r) => undo.unlikeTimeline(userId, r.timeline_id!));
+  await each('timeline bookmark', await rows('SELECT timeline_id FROM timeline_bookmarks WHERE user_id = $1'), (r) => undo.unbookmarkTimeline(userId, r.timeline_id!));
+  await each('video like', await rows('SELECT video_id FROM video_likes WHERE user_id = $1'), (r) => undo.unlikeVideo(userId, r.video_id!));
+  await each('post comment', await rows('SELECT id, post_id FROM post_comments WHERE user_id = $1'), (r) => undo.deletePostComment(userId, r.post_id!, r.id!));
+  await each('timeline comment', await rows('SELECT id, timeline_id FROM timeline_comments WHERE user_id = $1'), (r) => undo.deleteTimelineComment(userId, r.timeline_id!, r.id!));
+  await each('video comment', await rows('SELECT id, video_id FROM video_comments WHERE user_id = $1 ORDER BY parent_id NULLS FIRST'), (r) => undo.deleteVideoComment(userId, r.video_id!, r.id!));
+  await each('collection', await rows('SELECT id FROM collections WHERE user_id = $1'), (r) => undo.deleteCollection(userId, r.id!));
+  await each('post', await rows('SELECT id FROM posts WHERE user_id = $1'), (r) => undo.deletePost(userId, r.id!));
+}
+
+/** Whatever still names the person goes; the moderators' records stay, saying no longer who. */
+async function sweep(manager: EntityManager, userId: string): Promise<void> {
+  const q = (sql: string) => manager.query(sql, [userId]);
+  await q('DELETE FROM post_likes WHERE user_id = $1');
+  await q('DELETE FROM post_bookmarks WHERE user_id = $1');
+  await q('DELETE FROM timeline_likes WHERE user_id = $1');
+  await q('DELETE FROM timeline_bookmarks WHERE user_id = $1');
+  await q('DELETE FROM video_likes WHERE user_id = $1');
+  await q('DELETE FROM video_comments WHERE parent_id IN (SELECT id FROM video_comments WHERE user_id = $1)');
+  await q('DELETE FROM video_comments WHERE user_id = $1');
+  await q('DELETE FROM timeline_comments WHERE user_id = $1');
+  await q('DELETE FROM post_comments WHERE post_id IN (SELECT id FROM posts WHERE user_id = $1)');
+  await q('DELETE FROM post_comments WHERE user_id = $1');
+  await q('DELETE FROM collection_timelines WHERE collection_id IN (SELECT id FROM collections WHERE user_id = $1)');
+  await q('DELETE FROM collections WHERE user_id = $1');
+  await q('DELETE FROM post_likes WHERE post_id IN (SELECT id FROM posts WHERE user_id = $1)');
+  await q('DELETE FROM post_bookmarks WHERE post_id IN (SELECT id FROM posts WHERE user_id = $1)');
+  await q('DELETE FROM posts WHERE user_id = $1');
+  await q('DELETE FROM staff_roles WHERE user_id = $1');
+  await q('DELETE FROM account_suspensions WHERE user_id = $1');
+  await q('DELETE FROM follow_counts WHERE user_id = $1');
+  await q('DELETE FROM follow_request_counts WHERE user_id = $1');
+  await q('DELETE FROM muted_words WHERE user_id = $1');
+  await q(`DELETE FROM comment_settings WHERE target_id = $1`);
+  await q('DELETE FROM content_reports WHERE reporter_id = $1');
+  await q('UPDATE content_reports SET moderator_id = NULL WHERE moderator_id = $1');
+  await q('UPDATE moderation_actions SET moderator_id = NULL WHERE moderator_id = $1');
+  await q('UPDATE moderation_actions SET subject_user_id = NULL WHERE subject_user_id = $1');
+  await q('DELETE FROM moderated_content WHERE author_id = $1');
+  await q('DELETE FROM moderation_appeals WHERE author_id = $1');
+}
