@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fromBinary } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import webpush from 'web-push';
@@ -24,13 +24,14 @@ import {
   type WorkQueue,
 } from '@timeliner/platform';
 import { createTestDatabase, deleteBusStreams, type TestDatabase, type TestSchema, testBusPrefix, testNatsUrl } from '@timeliner/platform/testing';
-import { type ReadModelProgress, ReadModelProgressSchema, ReadModelRebuild, SocialRpc } from '@timeliner/proto';
+import { type ReadModelProgress, ReadModelProgressSchema, ReadModelRebuild, SocialRpc, TimelinesEvents, TimelinesRpc } from '@timeliner/proto';
 import { authSchema, startAuthService } from '../../services/auth/src/index.js';
 import { OutboxNotificationOutlet } from '../../services/notifications/src/live/notification-outlet.js';
 import { Notifier } from '../../services/notifications/src/notifications/notifier.js';
 import { PreferenceRepository } from '../../services/notifications/src/preferences/preference.repository.js';
 import { notificationsSchema, startNotificationsService } from '../../services/notifications/src/index.js';
 import { timelineEventHandlers as notificationTimelineHandlers } from '../../services/notifications/src/timelines/timeline-events.js';
+import { membersReadModel } from '../../services/notifications/src/timelines/timeline-rebuild.js';
 import { userEventHandlers as notificationUserHandlers } from '../../services/notifications/src/users/user-events.js';
 import { startSocialService } from '../../services/social/src/index.js';
 import { schema as socialSchema } from '../../services/social/src/schema.js';
@@ -167,7 +168,7 @@ beforeAll(async () => {
   // Its notifier's events stay in the reference's outbox (no relay): only the copy is compared.
   notificationsReference = await reference('copiesnotificationsref', notificationsSchema, (dataSource) => {
     const notifier = new Notifier(new OutboxNotificationOutlet(new EventWriter()), new PreferenceRepository(dataSource));
-    return [...notificationUserHandlers, ...notificationTimelineHandlers(notifier)];
+    return [...notificationUserHandlers(notifier), ...notificationTimelineHandlers(notifier)];
   });
 
   for (let i = 0; i < PEOPLE; i++) {
@@ -450,9 +451,89 @@ describe('rebuilding the other services’ copies from their producers', () => {
     expect(await rows(timelines)('SELECT comments_count FROM timelines WHERE id = $1', [target])).toEqual(now);
   }, 90_000);
 
+  it('notifications’ teams from empty, while people are added to and removed from teams: equal to the timelines service’s, never an older change put back', async () => {
+    const emails = new Map((await rows(auth)<{ id: string; email: string }>('SELECT id, email FROM users')).map((r) => [r.id, r.email]));
+    const teams = [...mine.entries()].slice(0, 8);
+    const someTeamChange = async () => {
+      const [timelineId, owner] = pick(teams);
+      const person = pick(people.filter((p) => p !== owner));
+      const member = await rows(timelines)('SELECT 1 FROM collaborators WHERE timeline_id = $1 AND user_id = $2', [timelineId, person]);
+      if (member.length > 0) await call(timelines, 'delete', `/api/timelines/${timelineId}/collaborators/${person}`, owner).expect(204);
+      else await call(timelines, 'post', `/api/timelines/${timelineId}/invite`, owner).send({ email: emails.get(person) }).expect(200);
+    };
+    const PRODUCER_SQL = `SELECT c.timeline_id, c.user_id FROM collaborators c JOIN timelines t ON t.id = c.timeline_id
+                           WHERE c.role <> 'owner' AND c.status = 'active' AND c.user_id <> t.creator_id ORDER BY 1, 2`;
+    const COPY_SQL = 'SELECT timeline_id, user_id FROM timeline_members ORDER BY 1, 2';
+    let last = '';
+    const settled = () =>
+      until(async () => {
+        const [want, have] = [JSON.stringify(await rows(timelines)(PRODUCER_SQL)), JSON.stringify(await rows(notifications)(COPY_SQL))];
+        last = `timelines ${want}\nnotifications ${have}\nremovals ${JSON.stringify(await rows(notifications)('SELECT * FROM timeline_member_removals ORDER BY 1, 2'))}`;
+        return want === have;
+      }, 30_000).catch((error: Error) => {
+        throw new Error(`${error.message}: ${last}`);
+      });
+    for (let i = 0; i < 30; i++) await someTeamChange();
+    await settled();
+    expect((await rows(notifications)(COPY_SQL)).length).toBeGreaterThan(0);
+
+    // Emptied, with a stranger on a team and a team of a timeline long gone.
+    const known = teams[0];
+    await rows(notifications)('DELETE FROM timeline_members');
+    await rows(notifications)('DELETE FROM timeline_member_removals');
+    await rows(notifications)('INSERT INTO timeline_members (timeline_id, user_id) VALUES ($1, $2), ($3, $2)', [known![0], randomUUID(), randomUUID()]);
+
+    let writing = true;
+    let changes = 0;
+    const writer = (async () => {
+      while (writing) {
+        await someTeamChange();
+        changes += 1;
+      }
+    })();
+    const lines = await rebuild('notifications', 'members');
+    for (let i = 0; i < 5; i++) await someTeamChange();
+    writing = false;
+    await writer;
+    expect(changes).toBeGreaterThan(0);
+    const finished = lines.find((line) => line.finished)!;
+    expect(finished.error).toBe('');
+    expect(Number(finished.removed)).toBe(1);
+    await settled();
+
+    // A replay taken before a change, applied after it, changes nothing; nor does an addition
+    // older than a removal, arriving late.
+    const [timelineId, owner] = teams[0]!;
+    const before = (await requestRpc(bus, TimelinesRpc.Replay, { timelineIds: [timelineId], withMembers: true }, { timeoutMs: 5_000 })).members[0]!;
+    await someTeamChangeOn(timelineId, owner);
+    await settled();
+    const now = await rows(notifications)(COPY_SQL);
+    const live = notifications.app.get(DataSource);
+    const notifier = new Notifier(new OutboxNotificationOutlet(new EventWriter()), new PreferenceRepository(live));
+    await live.transaction((manager) => membersReadModel(bus, notifier).apply(manager, before));
+    expect(await rows(notifications)(COPY_SQL)).toEqual(now);
+    const [removal] = await rows(notifications)<{ timeline_id: string; user_id: string; version: string }>('SELECT timeline_id, user_id, version::text AS version FROM timeline_member_removals ORDER BY version DESC LIMIT 1');
+    expect(removal).toBeDefined();
+    const eventId = randomUUID();
+    await bus.publish({
+      subject: TimelinesEvents.CollaboratorAdded.subject,
+      meta: { id: eventId, type: TimelinesEvents.CollaboratorAdded.type, version: TimelinesEvents.CollaboratorAdded.version, occurredAt: new Date().toISOString() },
+      data: toBinary(TimelinesEvents.CollaboratorAdded.schema, create(TimelinesEvents.CollaboratorAdded.schema, { timelineId: removal!.timeline_id, userId: removal!.user_id, membersVersion: BigInt(removal!.version) - 1n })),
+    });
+    await until(async () => (await rows(notifications)('SELECT 1 FROM inbox WHERE event_id = $1', [eventId])).length > 0, 15_000);
+    expect(await rows(notifications)('SELECT 1 FROM timeline_members WHERE timeline_id = $1 AND user_id = $2', [removal!.timeline_id, removal!.user_id])).toEqual([]);
+
+    async function someTeamChangeOn(id: string, by: string) {
+      const person = people.find((p) => p !== by)!;
+      const member = await rows(timelines)('SELECT 1 FROM collaborators WHERE timeline_id = $1 AND user_id = $2', [id, person]);
+      if (member.length > 0) await call(timelines, 'delete', `/api/timelines/${id}/collaborators/${person}`, by).expect(204);
+      else await call(timelines, 'post', `/api/timelines/${id}/invite`, by).send({ email: emails.get(person) }).expect(200);
+    }
+  }, 90_000);
+
   it('each service names the models it rebuilds', async () => {
     await expect(requestRpc(bus, ReadModelRebuild.rpc('social'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people\)/);
     await expect(requestRpc(bus, ReadModelRebuild.rpc('timelines'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has people, likes, comments\)/);
-    await expect(requestRpc(bus, ReadModelRebuild.rpc('notifications'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people\)/);
+    await expect(requestRpc(bus, ReadModelRebuild.rpc('notifications'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people, members\)/);
   });
 });

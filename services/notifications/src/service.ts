@@ -22,11 +22,10 @@ import { personFilterEventHandlers } from './social/person-filter-events.js';
 import { moderationEventHandlers } from './social/moderation-events.js';
 import { socialEventHandlers, versionedSocialEventHandlers } from './social/social-events.js';
 import { timelineEventHandlers } from './timelines/timeline-events.js';
-import { timelinesReadModel } from './timelines/timeline-rebuild.js';
+import { membersReadModel, timelinesReadModel } from './timelines/timeline-rebuild.js';
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { servePersonalDataOfNotifications } from './personal-data/personal-data.responder.js';
 import { userEventHandlers } from './users/user-events.js';
-import { accountDeletionHandlers } from './users/account-deletion.js';
 import { peopleReadModel } from './users/user-rebuild.js';
 
 export interface NotificationsServiceOptions {
@@ -116,10 +115,9 @@ export async function startNotificationsService(options: NotificationsServiceOpt
     ...followRequestEventHandlers(notifier),
     ...commentControlEventHandlers(notifier),
     ...mediaEventHandlers(notifier),
-    ...accountDeletionHandlers,
   ]);
   // `npm run read-model -- rebuild notifications`: the copies rebuilt from their producers while serving.
-  const rebuild = await serveReadModelRebuild(bus, { service: 'notifications', dataSource, logger, models: [timelinesReadModel(bus, notifier), peopleReadModel(bus)] });
+  const rebuild = await serveReadModelRebuild(bus, { service: 'notifications', dataSource, logger, models: [timelinesReadModel(bus, notifier), peopleReadModel(bus), membersReadModel(bus, notifier)] });
   // The person's own data, for their data archive (media worker).
   const personalData = await servePersonalDataOfNotifications(bus, new PersonalDataRepository(dataSource));
   const versionedConsumer = await consumeEvents(bus, { durable: VERSIONED_CONSUMER_GROUP, dataSource, logger, concurrency: VERSIONED_CONCURRENCY }, versionedSocialEventHandlers(notifier));

@@ -3,7 +3,8 @@ import { type TimelineSnapshot, TimelinesEvents, Visibility } from '@timeliner/p
 import type { EntityManager } from 'typeorm';
 import type { Notifier } from '../notifications/notifier.js';
 import { UserRecord } from '../users/user.entity.js';
-import { TimelineMember, TimelineRecord, type TimelineVisibility } from './timeline.entity.js';
+import { joinTeam, leaveTeam } from './team-copy.js';
+import { TimelineMember, TimelineMemberRemoval, TimelineRecord, type TimelineVisibility } from './timeline.entity.js';
 
 export const VISIBILITY: Partial<Record<Visibility, TimelineVisibility>> = {
   [Visibility.PRIVATE]: 'private',
@@ -160,6 +161,7 @@ export async function forgetTimeline(manager: EntityManager, notifier: Notifier,
   await lockTimeline(manager, id);
   await notifier.dropAboutTimeline(manager, id, 'everyone');
   await manager.delete(TimelineMember, { timelineId: id });
+  await manager.delete(TimelineMemberRemoval, { timelineId: id });
   await manager.delete(TimelineRecord, { id });
   await bury(manager, 'timeline', id);
 }
@@ -205,7 +207,7 @@ export const timelineEventHandlers = (notifier: Notifier) => [
     if (!timelineId || !userId) return;
     const timeline = await timelineFacts(manager, timelineId);
     if (!timeline) return;
-    await manager.upsert(TimelineMember, { timelineId, userId }, ['timelineId', 'userId']);
+    await joinTeam(manager, timelineId, userId, added.membersVersion);
     // Joining through one's own acceptance of an invitation is one's own action.
     const actorId = meta.actorUserId ? idOf(meta.actorUserId) : null;
     await notifier.add(manager, {
@@ -223,7 +225,8 @@ export const timelineEventHandlers = (notifier: Notifier) => [
     if (!timelineId || !userId) return;
     const timeline = await timelineFacts(manager, timelineId);
     if (!timeline) return;
-    await manager.delete(TimelineMember, { timelineId, userId });
+    // A removal older than what is here (the person added again since) changes nothing.
+    if (!(await leaveTeam(manager, timelineId, userId, removed.membersVersion))) return;
     if (timeline.visibility === 'public' || timeline.visibility === 'unlisted' || timeline.ownerId === userId) return;
     await notifier.dropAboutTimeline(manager, timelineId, { only: [userId] });
   }),
@@ -236,8 +239,8 @@ export const timelineEventHandlers = (notifier: Notifier) => [
     if (!timeline) return;
     await manager.update(TimelineRecord, { id: timelineId }, { ownerId: newOwnerId });
     // The previous owner stays on as an editor.
-    await manager.delete(TimelineMember, { timelineId, userId: newOwnerId });
-    if (previousOwnerId) await manager.upsert(TimelineMember, { timelineId, userId: previousOwnerId }, ['timelineId', 'userId']);
+    await leaveTeam(manager, timelineId, newOwnerId, transfer.membersVersion);
+    if (previousOwnerId) await joinTeam(manager, timelineId, previousOwnerId, transfer.membersVersion);
     await notifier.add(manager, {
       recipientId: newOwnerId,
       kind: 'ownership_transferred',

@@ -35,4 +35,21 @@ export class TimelineMember {
 
   @PrimaryColumn('uuid')
   userId: string;
+
+  /** The timelines service's members_version of the change that made them a member (0 before versions). */
+  @Column({ type: 'bigint', default: 0 })
+  version: string;
+}
+
+/** A member removed, with the version of the removal: an older addition arriving late does not bring them back. */
+@Entity({ name: 'timeline_member_removals' })
+export class TimelineMemberRemoval {
+  @PrimaryColumn('uuid')
+  timelineId: string;
+
+  @PrimaryColumn('uuid')
+  userId: string;
+
+  @Column({ type: 'bigint', default: 0 })
+  version: string;
 }

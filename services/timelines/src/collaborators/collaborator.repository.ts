@@ -39,6 +39,19 @@ export class CollaboratorRepository {
     await tx.delete(Collaborator, { id });
   }
 
+  /**
+   * The team changed in this transaction: its new version (members_version_seq), which the
+   * change's event carries.
+   */
+  async bumpVersion(tx: EntityManager, timelineId: string): Promise<bigint> {
+    const [row] = (await tx.query(
+      `WITH b AS (UPDATE timelines SET members_version = nextval('members_version_seq') WHERE id = $1 RETURNING members_version::text AS version)
+       SELECT * FROM b`,
+      [timelineId],
+    )) as Array<{ version: string }>;
+    return BigInt(row?.version ?? '0');
+  }
+
   /** The heir becomes owner (and the timeline's creator); the previous owner stays as an editor. */
   async transferOwnership(tx: EntityManager, timelineId: string, previousOwnerId: string, heir: Collaborator): Promise<void> {
     await tx.update(Collaborator, { timelineId, userId: previousOwnerId }, { role: 'editor' });

@@ -32,7 +32,8 @@ export class CollaboratorService {
       const collaborator = isUuid(userId) ? await this.collaborators.find(manager, timelineId, userId) : null;
       if (!collaborator) throw new NotFoundException('Collaborator not found');
       await this.collaborators.delete(manager, collaborator.id);
-      await this.events.add(manager, TimelinesEvents.CollaboratorRemoved, { timelineId, userId }, { actorUserId: caller.userId, requestId: caller.requestId });
+      const membersVersion = await this.collaborators.bumpVersion(manager, timelineId);
+      await this.events.add(manager, TimelinesEvents.CollaboratorRemoved, { timelineId, userId, membersVersion }, { actorUserId: caller.userId, requestId: caller.requestId });
     });
   }
 
@@ -48,7 +49,8 @@ export class CollaboratorService {
       const collaborator = await this.collaborators.find(manager, timeline.id, caller.userId);
       if (!collaborator) throw new NotFoundException('Collaborator not found');
       await this.collaborators.delete(manager, collaborator.id);
-      await this.events.add(manager, TimelinesEvents.CollaboratorRemoved, { timelineId: timeline.id, userId: caller.userId }, { actorUserId: caller.userId, requestId: caller.requestId });
+      const membersVersion = await this.collaborators.bumpVersion(manager, timeline.id);
+      await this.events.add(manager, TimelinesEvents.CollaboratorRemoved, { timelineId: timeline.id, userId: caller.userId, membersVersion }, { actorUserId: caller.userId, requestId: caller.requestId });
     });
   }
 
@@ -65,6 +67,7 @@ export class CollaboratorService {
         timelineId,
         previousOwnerId: timeline.creatorId,
         newOwnerId: heir.userId,
+        membersVersion: await this.collaborators.bumpVersion(manager, timelineId),
       }, context);
       // The snapshot carries the creator.
       await publishSnapshot(manager, this.events, timelineId, context);

@@ -254,7 +254,8 @@ export class InvitationService {
       return mapCollaborator(existing);
     }
     const collaborator = await this.collaborators.insert(manager, { id: randomUUID(), timelineId, userId: person.userId, userName: clipCodeUnits(person.name, 100), role, invitationId });
-    await this.events.add(manager, TimelinesEvents.CollaboratorAdded, { timelineId, userId: person.userId, role: protoRole(role), invitationId: invitationId ?? '' }, context(caller));
+    const membersVersion = await this.collaborators.bumpVersion(manager, timelineId);
+    await this.events.add(manager, TimelinesEvents.CollaboratorAdded, { timelineId, userId: person.userId, role: protoRole(role), invitationId: invitationId ?? '', membersVersion }, context(caller));
     return mapCollaborator(collaborator);
   }
 

@@ -10,10 +10,12 @@ const MAX_PAGE = 1000;
  * id order at a time, each as the snapshot its last change published (the same revision: nothing
  * is bumped, nothing goes through the outbox), so a consumer applying them keeps whichever of the
  * replayed and the live snapshot is newer. Timelines that never had a snapshot (revision 0) are
- * left to the start-up backfill, which publishes them on the stream. Queue group `timelines`.
+ * left to the start-up backfill, which publishes them on the stream. With `with_members`, each
+ * timeline's team too (its collaborators and their version), for the copies of the teams.
+ * Queue group `timelines`.
  */
 export function serveTimelineReplay(bus: EventBus, timelines: TimelineRepository): Promise<Subscription> {
-  return serveRpc(bus, TimelinesRpc.Replay, 'timelines', async ({ afterId, limit, timelineIds }) => {
+  return serveRpc(bus, TimelinesRpc.Replay, 'timelines', async ({ afterId, limit, timelineIds, withMembers }) => {
     const size = Math.min(Math.max(1, limit || 200), MAX_PAGE);
     let rows: SnapshotRow[];
     if (timelineIds.length > 0) {
@@ -25,6 +27,12 @@ export function serveTimelineReplay(bus: EventBus, timelines: TimelineRepository
     const covers = await timelines.coversOf(rows.map((row) => row.id));
     const first = !afterId && timelineIds.length === 0;
     const total = first ? await timelines.countSnapshotted() : 0n;
-    return { snapshots: rows.map((row) => snapshotOf(row, covers.get(row.id) ?? '')), total };
+    const teams = withMembers ? await timelines.teamsOf(rows.map((row) => row.id)) : undefined;
+    return {
+      snapshots: rows.map((row) => snapshotOf(row, covers.get(row.id) ?? '')),
+      total,
+      // A timeline deleted between the two reads has no team: an empty one at version 0 changes nothing newer.
+      members: teams ? rows.map((row) => ({ timelineId: row.id, userIds: teams.get(row.id)?.userIds ?? [], membersVersion: teams.get(row.id)?.membersVersion ?? 0n })) : [],
+    };
   });
 }

@@ -73,6 +73,10 @@ export class Timeline {
   @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
   commentsVersion: number;
 
+  /** The version of the team's last change (members_version_seq), as the collaborator events carry it. */
+  @Column({ type: 'bigint', default: 0, transformer: bigintAsNumber })
+  membersVersion: number;
+
   @Column({ type: 'varchar', length: 16, default: 'draft' })
   status: TimelineStatus;
 

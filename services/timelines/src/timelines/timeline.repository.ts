@@ -180,6 +180,23 @@ export class TimelineRepository {
       : this.dataSource.query(`SELECT ${SNAPSHOT_COLUMNS} FROM timelines WHERE revision > 0 ORDER BY id LIMIT $1`, [limit]);
   }
 
+  /**
+   * The teams of these timelines (their collaborators, the owner apart) with their version, read
+   * in one statement so a list and its version agree.
+   */
+  async teamsOf(ids: readonly string[]): Promise<Map<string, { userIds: string[]; membersVersion: bigint }>> {
+    const rows = (await this.dataSource.query(
+      `SELECT t.id, t.members_version::text AS version,
+              coalesce(array_agg(c.user_id ORDER BY c.user_id) FILTER (WHERE c.user_id IS NOT NULL), '{}') AS "userIds"
+         FROM timelines t
+         LEFT JOIN collaborators c ON c.timeline_id = t.id AND c.status = 'active' AND c.role <> 'owner' AND c.user_id <> t.creator_id
+        WHERE t.id = ANY($1::uuid[])
+        GROUP BY t.id`,
+      [ids],
+    )) as Array<{ id: string; version: string; userIds: string[] }>;
+    return new Map(rows.map((row) => [row.id, { userIds: row.userIds, membersVersion: BigInt(row.version) }]));
+  }
+
   /** How many timelines have had a snapshot. */
   async countSnapshotted(): Promise<bigint> {
     const [row] = (await this.dataSource.query('SELECT count(*)::text AS n FROM timelines WHERE revision > 0')) as Array<{ n: string }>;

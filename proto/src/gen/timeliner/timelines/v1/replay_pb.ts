@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/timelines/v1/replay.proto.
  */
 export const file_timeliner_timelines_v1_replay: GenFile = /*@__PURE__*/
-  fileDesc("CiN0aW1lbGluZXIvdGltZWxpbmVzL3YxL3JlcGxheS5wcm90bxIWdGltZWxpbmVyLnRpbWVsaW5lcy52MSJPChZSZXBsYXlUaW1lbGluZXNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFEhQKDHRpbWVsaW5lX2lkcxgDIAMoCSJiChRSZXBsYXlUaW1lbGluZXNSZXBseRI7CglzbmFwc2hvdHMYASADKAsyKC50aW1lbGluZXIudGltZWxpbmVzLnYxLlRpbWVsaW5lU25hcHNob3QSDQoFdG90YWwYAiABKANiBnByb3RvMw", [file_timeliner_timelines_v1_events]);
+  fileDesc("CiN0aW1lbGluZXIvdGltZWxpbmVzL3YxL3JlcGxheS5wcm90bxIWdGltZWxpbmVyLnRpbWVsaW5lcy52MSJlChZSZXBsYXlUaW1lbGluZXNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFEhQKDHRpbWVsaW5lX2lkcxgDIAMoCRIUCgx3aXRoX21lbWJlcnMYBCABKAgiUQoPVGltZWxpbmVNZW1iZXJzEhMKC3RpbWVsaW5lX2lkGAEgASgJEhAKCHVzZXJfaWRzGAIgAygJEhcKD21lbWJlcnNfdmVyc2lvbhgDIAEoBCKcAQoUUmVwbGF5VGltZWxpbmVzUmVwbHkSOwoJc25hcHNob3RzGAEgAygLMigudGltZWxpbmVyLnRpbWVsaW5lcy52MS5UaW1lbGluZVNuYXBzaG90Eg0KBXRvdGFsGAIgASgDEjgKB21lbWJlcnMYAyADKAsyJy50aW1lbGluZXIudGltZWxpbmVzLnYxLlRpbWVsaW5lTWVtYmVyc2IGcHJvdG8z", [file_timeliner_timelines_v1_events]);
 
 /**
  * @generated from message timeliner.timelines.v1.ReplayTimelinesRequest
@@ -39,6 +39,13 @@ export type ReplayTimelinesRequest = Message<"timeliner.timelines.v1.ReplayTimel
    * @generated from field: repeated string timeline_ids = 3;
    */
   timelineIds: string[];
+
+  /**
+   * Also each timeline's collaborators (`members` of the reply): the copies of the teams.
+   *
+   * @generated from field: bool with_members = 4;
+   */
+  withMembers: boolean;
 };
 
 /**
@@ -47,6 +54,39 @@ export type ReplayTimelinesRequest = Message<"timeliner.timelines.v1.ReplayTimel
  */
 export const ReplayTimelinesRequestSchema: GenMessage<ReplayTimelinesRequest> = /*@__PURE__*/
   messageDesc(file_timeliner_timelines_v1_replay, 0);
+
+/**
+ * A timeline's team as it stands: its collaborators (the owner apart, whom the snapshot names) and
+ * the version of its last change, as CollaboratorAdded, CollaboratorRemoved and
+ * OwnershipTransferred carry it (`members_version`; 0 when the team never changed since versions
+ * were kept). A copy takes the list over its rows of an older version only, so a change racing the
+ * replay is never rolled back.
+ *
+ * @generated from message timeliner.timelines.v1.TimelineMembers
+ */
+export type TimelineMembers = Message<"timeliner.timelines.v1.TimelineMembers"> & {
+  /**
+   * @generated from field: string timeline_id = 1;
+   */
+  timelineId: string;
+
+  /**
+   * @generated from field: repeated string user_ids = 2;
+   */
+  userIds: string[];
+
+  /**
+   * @generated from field: uint64 members_version = 3;
+   */
+  membersVersion: bigint;
+};
+
+/**
+ * Describes the message timeliner.timelines.v1.TimelineMembers.
+ * Use `create(TimelineMembersSchema)` to create a new message.
+ */
+export const TimelineMembersSchema: GenMessage<TimelineMembers> = /*@__PURE__*/
+  messageDesc(file_timeliner_timelines_v1_replay, 1);
 
 /**
  * @generated from message timeliner.timelines.v1.ReplayTimelinesReply
@@ -64,6 +104,13 @@ export type ReplayTimelinesReply = Message<"timeliner.timelines.v1.ReplayTimelin
    * @generated from field: int64 total = 2;
    */
   total: bigint;
+
+  /**
+   * With with_members: each snapshot's timeline's team, in the same order.
+   *
+   * @generated from field: repeated timeliner.timelines.v1.TimelineMembers members = 3;
+   */
+  members: TimelineMembers[];
 };
 
 /**
@@ -71,5 +118,5 @@ export type ReplayTimelinesReply = Message<"timeliner.timelines.v1.ReplayTimelin
  * Use `create(ReplayTimelinesReplySchema)` to create a new message.
  */
 export const ReplayTimelinesReplySchema: GenMessage<ReplayTimelinesReply> = /*@__PURE__*/
-  messageDesc(file_timeliner_timelines_v1_replay, 1);
+  messageDesc(file_timeliner_timelines_v1_replay, 2);
 
