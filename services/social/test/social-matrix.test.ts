@@ -567,6 +567,135 @@ describe('social routes about a person: authorization and bad input', () => {
   });
 });
 
+/**
+ * Follow requests, blocks, mutes and muted words: a person's own lists, and their relation to
+ * someone else. Each caller (anonymous, signed in) is tried on a target: someone the users read
+ * model knows, someone it does not, themselves, and someone whose follow request to them waits
+ * (the caller's account is private); the muted-word route on a word of their own, of someone
+ * else's, and an unknown one. Routes without a target in the path ignore it.
+ */
+type SafetyTarget = 'known' | 'unknown' | 'self' | 'requester';
+interface SafetyRow {
+  method: Method;
+  route: string;
+  /** `person` is the target's id; `wordId` a muted word of the target (of the caller for `self`). */
+  path: (ids: { person: string; wordId: string }) => string;
+  body?: () => Record<string, unknown>;
+  /** Signed-in answers per target (signed-out callers always get 401). */
+  expected: Record<SafetyTarget, number>;
+  /** The message of each refusal, by status. */
+  messages?: Partial<Record<number, string>>;
+  badInput?: Array<{ body?: unknown; path?: string; message: string | RegExp; status?: number }>;
+}
+const ownList = (ok = 200): Record<SafetyTarget, number> => ({ known: ok, unknown: ok, self: ok, requester: ok });
+const aboutPerson = (self: number): Record<SafetyTarget, number> => ({ known: 200, unknown: 404, self, requester: 200 });
+const onPerson = (suffix: string) => ({ person }: { person: string }) => `/api/users/${person}/${suffix}`;
+const onRequest = (action: string) => ({ person }: { person: string }) => `/api/follow-requests/${person}/${action}`;
+const REQUEST_NOT_FOUND = { 404: 'Follow request not found' };
+const safetyMatrix: SafetyRow[] = [
+  { method: 'get', route: '/api/follow-requests', path: () => '/api/follow-requests', expected: ownList(), badInput: pageBadInput(() => '/api/follow-requests').map(({ path, message }) => ({ path: path(''), message })) },
+  { method: 'get', route: '/api/follow-requests/count', path: () => '/api/follow-requests/count', expected: ownList() },
+  { method: 'post', route: '/api/follow-requests/{userId}/approve', path: onRequest('approve'), expected: { known: 404, unknown: 404, self: 404, requester: 200 }, messages: REQUEST_NOT_FOUND },
+  { method: 'post', route: '/api/follow-requests/{userId}/decline', path: onRequest('decline'), expected: { known: 404, unknown: 404, self: 404, requester: 200 }, messages: REQUEST_NOT_FOUND },
+  { method: 'get', route: '/api/blocks', path: () => '/api/blocks', expected: ownList() },
+  { method: 'post', route: '/api/users/{id}/block', path: onPerson('block'), expected: aboutPerson(400), messages: { 400: 'You cannot block yourself', 404: USER_NOT_FOUND } },
+  { method: 'delete', route: '/api/users/{id}/block', path: onPerson('block'), expected: aboutPerson(400), messages: { 400: 'You cannot block yourself', 404: USER_NOT_FOUND } },
+  { method: 'get', route: '/api/mutes', path: () => '/api/mutes', expected: ownList() },
+  { method: 'get', route: '/api/users/{id}/mute', path: onPerson('mute'), expected: aboutPerson(400), messages: { 400: 'You cannot mute yourself', 404: USER_NOT_FOUND } },
+  { method: 'post', route: '/api/users/{id}/mute', path: onPerson('mute'), expected: aboutPerson(400), messages: { 400: 'You cannot mute yourself', 404: USER_NOT_FOUND } },
+  { method: 'delete', route: '/api/users/{id}/mute', path: onPerson('mute'), expected: aboutPerson(400), messages: { 400: 'You cannot mute yourself', 404: USER_NOT_FOUND } },
+  { method: 'get', route: '/api/muted-words', path: () => '/api/muted-words', expected: ownList() },
+  {
+    method: 'post', route: '/api/muted-words', path: () => '/api/muted-words', body: () => ({ word: '#spoilers', duration: 'week' }), expected: ownList(201),
+    badInput: [
+      { body: {}, message: 'Word must be text' },
+      { body: { word: 7 }, message: 'Word must be text' },
+      { body: { word: '   ' }, message: 'Word is required' },
+      { body: { word: long(101) }, message: 'A muted word may be at most 100 characters' },
+      { body: { word: 'x', duration: 'year' }, message: 'Duration must be one of day, week, forever' },
+      { body: { word: 'x', userId: '00000000-0000-4000-8000-000000000000' }, message: 'Unknown field: userId' },
+      { body: 'not json', message: /JSON/ },
+    ],
+  },
+  {
+    method: 'delete', route: '/api/muted-words/{wordId}', path: ({ wordId }) => `/api/muted-words/${wordId}`, expected: { known: 404, unknown: 404, self: 204, requester: 404 }, messages: { 404: 'Muted word not found' },
+    badInput: [{ path: '/api/muted-words/not-a-uuid', message: 'Muted word not found', status: 404 }],
+  },
+];
+
+describe('social routes about follow requests, blocks and mutes: authorization and bad input', () => {
+  let h: SocialHarness;
+  let world: World;
+  const snapshot = async () => JSON.stringify(await h.query(`SELECT (SELECT count(*) FROM outbox) AS events,
+      (SELECT md5(coalesce(string_agg(f::text, '' ORDER BY follower_id, following_id), '')) FROM follows f) AS follows,
+      (SELECT md5(coalesce(string_agg(r::text, '' ORDER BY requester_id, target_id), '')) FROM follow_requests r) AS requests,
+      (SELECT md5(coalesce(string_agg(b::text, '' ORDER BY blocker_id, blocked_id), '')) FROM blocks b) AS blocks,
+      (SELECT md5(coalesce(string_agg(m::text, '' ORDER BY muter_id, muted_id), '')) FROM mutes m) AS mutes,
+      (SELECT md5(coalesce(string_agg(w::text, '' ORDER BY id), '')) FROM muted_words w) AS words`));
+  let requesters = 0;
+  /** Someone new whose follow request to the (private) caller waits. */
+  const freshRequester = async () => {
+    const id = randomUUID();
+    requesters += 1;
+    await h.register(id, `asker${requesters}`, `Asker ${requesters}`);
+    await h.call('post', `/api/users/${world.stranger}/follow`, { userId: id }).expect(200);
+    return id;
+  };
+  const freshWord = async (userId: string) => ((await h.call('post', '/api/muted-words', { userId }).send({ word: `w${randomUUID().slice(0, 8)}` }).expect(201)).body as { id: string }).id;
+
+  beforeAll(async () => {
+    h = await startHarness('socialmatrixsafety');
+    world = h.world;
+    await h.register(world.stranger, 'stranger', 'Sam Stranger');
+    await h.register(world.collaborator, 'collab', 'Cleo Collaborator');
+    // The caller's account is private: following it is a request.
+    await h.query('UPDATE users SET is_private = true WHERE id = $1', [world.stranger]);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  describe.each(safetyMatrix)('$method $route', (row) => {
+    const cases = (['anonymous', 'signedIn'] as const).flatMap((who) =>
+      (['known', 'unknown', 'self', 'requester'] as const).map((target) => ({ who, target, status: who === 'anonymous' ? 401 : row.expected[target] })),
+    );
+
+    it.each(cases)('$who, $target → $status', async ({ who, target, status }) => {
+      const as: As = who === 'signedIn' ? { userId: world.stranger } : {};
+      const person = target === 'known' ? world.collaborator : target === 'unknown' ? randomUUID() : target === 'self' ? world.stranger : await freshRequester();
+      const wordId = target === 'self' ? await freshWord(world.stranger) : target === 'unknown' ? randomUUID() : await freshWord(world.collaborator);
+      const before = await snapshot();
+      const res = await h.call(row.method, row.path({ person, wordId }), as).send(row.body?.());
+      expect(res.status).toBe(status);
+      if (status >= 400) {
+        expect(res.body).toEqual(expect.objectContaining({ statusCode: status, error: expect.any(String), message: expect.any(String) }));
+        if (status === 401) expect(res.body.message).toBe('Authentication required');
+        if (row.messages?.[status]) expect(res.body.message).toBe(row.messages[status]);
+        expect(await snapshot()).toBe(before);
+      }
+    });
+
+    if (row.path({ person: 'x', wordId: 'x' }) !== row.path({ person: 'y', wordId: 'y' }) && row.route.includes('/users/')) {
+      it('malformed person id → 404 User not found', async () => {
+        const res = await h.call(row.method, row.path({ person: 'not-a-uuid', wordId: 'x' }), { userId: world.stranger });
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe(USER_NOT_FOUND);
+      });
+    }
+
+    if (row.badInput) {
+      it.each(row.badInput)('bad input $message → 4xx, nothing changed', async ({ body, path, message, status }) => {
+        const before = await snapshot();
+        const req = h.call(row.method, path ?? row.path({ person: world.collaborator, wordId: randomUUID() }), { userId: world.stranger });
+        const res = typeof body === 'string' ? await req.set('content-type', 'application/json').send(body) : await req.send(body as object | undefined);
+        expect(res.status).toBe(status ?? 400);
+        expect(res.body.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+        expect(await snapshot()).toBe(before);
+      });
+    }
+  });
+});
+
 describe('social routes: authorization and bad input', () => {
   let h: SocialHarness;
   let world: World;
@@ -609,14 +738,7 @@ describe('social routes: authorization and bad input', () => {
     const doc = (await h.call('get', '/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
     const served = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
     // The moderation desk's and the comment controls' routes have their own suites (moderation.test.ts, comment-controls.test.ts), over the same lists.
-    // Follow requests, blocks and mutes are tried in follow-requests.test.ts, mutes.test.ts and test/contracts/blocked-pair.test.ts; they have no rows here yet.
-    const safetyRoutes = [
-      'GET /api/follow-requests', 'GET /api/follow-requests/count', 'POST /api/follow-requests/{userId}/approve', 'POST /api/follow-requests/{userId}/decline',
-      'GET /api/blocks', 'POST /api/users/{id}/block', 'DELETE /api/users/{id}/block',
-      'GET /api/mutes', 'GET /api/users/{id}/mute', 'POST /api/users/{id}/mute', 'DELETE /api/users/{id}/mute',
-      'GET /api/muted-words', 'POST /api/muted-words', 'DELETE /api/muted-words/{wordId}',
-    ];
-    const covered = [...[...matrix, ...userMatrix, ...postMatrix, ...collectionMatrix, ...moderationRoutes, ...commentControlRoutes].map((r) => `${r.method.toUpperCase()} ${r.route}`), ...safetyRoutes].sort();
+    const covered = [...matrix, ...userMatrix, ...postMatrix, ...collectionMatrix, ...safetyMatrix, ...moderationRoutes, ...commentControlRoutes].map((r) => `${r.method.toUpperCase()} ${r.route}`).sort();
     expect(covered).toEqual(served);
   });
 
