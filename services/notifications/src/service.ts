@@ -26,6 +26,7 @@ import { membersReadModel, timelinesReadModel } from './timelines/timeline-rebui
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { servePersonalDataOfNotifications } from './personal-data/personal-data.responder.js';
 import { userEventHandlers } from './users/user-events.js';
+import { accountDeletionHandlers } from './users/account-deletion.js';
 import { peopleReadModel } from './users/user-rebuild.js';
 
 export interface NotificationsServiceOptions {
@@ -115,6 +116,7 @@ export async function startNotificationsService(options: NotificationsServiceOpt
     ...followRequestEventHandlers(notifier),
     ...commentControlEventHandlers(notifier),
     ...mediaEventHandlers(notifier),
+    ...accountDeletionHandlers,
   ]);
   // `npm run read-model -- rebuild notifications`: the copies rebuilt from their producers while serving.
   const rebuild = await serveReadModelRebuild(bus, { service: 'notifications', dataSource, logger, models: [timelinesReadModel(bus, notifier), peopleReadModel(bus), membersReadModel(bus, notifier)] });
