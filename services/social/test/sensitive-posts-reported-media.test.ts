@@ -90,7 +90,7 @@ describe('sensitive posts and reported videos', () => {
     const queue = (await h.call('get', '/api/moderation/queue', as(mod)).expect(200)).body as { items: Array<{ contentType: string; contentId: string; notes: string[]; item: Record<string, unknown> | null }> };
     expect(queue.items.find((i) => i.contentId === video)).toMatchObject({
       contentType: 'video', notes: ['At 0:12'],
-      item: { contentType: 'video', authorId: h.world.owner, authorUsername: 'olivia', text: 'A video or image in Ward rounds', link: `/watch/${h.world.publicTimeline}?item=${video}`, hidden: false, sensitive: false },
+      item: { contentType: 'video', authorId: h.world.owner, authorUsername: 'olivia', text: 'A video or image in Ward rounds', link: `/watch/${h.world.publicTimeline}?video=${video}`, hidden: false, sensitive: false },
     });
 
     await h.call('post', `/api/moderation/items/video/${video}/decision`, as(mod)).send({ action: 'hide', reason: 'Gore' }).expect(201);

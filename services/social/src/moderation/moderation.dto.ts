@@ -154,7 +154,7 @@ export const NOUN: Record<string, string> = { post: 'post', timeline: 'timeline'
 
 /** Where an item is seen in the web app. */
 export const linkOf = (item: Pick<ItemRow, 'contentType' | 'postId' | 'timelineId' | 'contentId'>): string =>
-  item.postId ? `/post/${item.postId}` : item.timelineId ? `/watch/${item.timelineId}${item.contentType === 'video' ? `?item=${item.contentId}` : ''}` : '/';
+  item.postId ? `/post/${item.postId}` : item.timelineId ? `/watch/${item.timelineId}${item.contentType === 'video' ? `?video=${item.contentId}` : ''}` : '/';
 
 export const mapItem = (row: ItemRow, authorSuspended: boolean): ModeratedItemDto => ({
   contentType: row.contentType, contentId: row.contentId, authorId: row.authorId, authorUsername: row.authorUsername, authorDisplayName: row.authorDisplayName,

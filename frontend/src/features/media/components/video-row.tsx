@@ -6,6 +6,7 @@ import { imageUrlOf, isImage } from '../lib/media-kind';
 import { formatFileSize } from '../lib/speed';
 import { videoStatusLabel } from '../lib/video-order';
 import { VideoCaptionsEditor } from './video-captions-editor';
+import { VideoSensitiveToggle } from './video-sensitive-toggle';
 import { VideoThumbnail } from './video-thumbnail';
 import './alt-text.css';
 
@@ -128,6 +129,7 @@ export function VideoRow({ video, processing, onRename, onDelete, handle }: Vide
             </>
           ) : null}
           {video.status === 'error' && video.errorReason ? <span className="video-row__error">{video.errorReason}</span> : null}
+          <VideoSensitiveToggle video={video} />
         </div>
         {video.altText ? (
           <p className="video-row__alt">

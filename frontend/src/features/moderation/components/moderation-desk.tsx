@@ -13,7 +13,7 @@ import { useLiftSuspension } from '../api/lift-suspension';
 import { useSuspendAccount } from '../api/suspend-account';
 import './moderation.css';
 
-const NOUN: Record<string, string> = { post: 'Post', timeline: 'Timeline', post_comment: 'Comment on a post', timeline_comment: 'Comment on a timeline', video_comment: 'Comment on a video' };
+const NOUN: Record<string, string> = { post: 'Post', timeline: 'Timeline', video: 'Video or image', post_comment: 'Comment on a post', timeline_comment: 'Comment on a timeline', video_comment: 'Comment on a video' };
 const DONE: Record<ItemDecision['action'], string> = { dismiss: 'Reports dismissed', hide: 'Hidden everywhere', restore: 'Restored', sensitive: 'Marked sensitive', warn: 'Author warned' };
 const PERIODS = [
   { value: '1', label: '1 day' },
