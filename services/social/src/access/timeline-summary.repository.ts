@@ -1,6 +1,14 @@
 import type { DataSource } from 'typeorm';
 import { creatorIsPrivateSql } from '../private-accounts/private-account-sql.js';
 
+/**
+ * True for a feed_timelines row the moderation desk took out: hidden, or its creator suspended now
+ * (moderation/moderation-filters.ts says the same; written here because moderation/ reads
+ * reports/, which reads this folder).
+ */
+const moderatedOutSql = `(EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = 'timeline' AND mc.content_id = feed_timelines.id AND mc.hidden)
+  OR EXISTS (SELECT 1 FROM account_suspensions su WHERE su.user_id = feed_timelines.creator_id AND (su.until IS NULL OR su.until > now())))`;
+
 /** What lists show of a timeline, from the feed_timelines read model. */
 export interface TimelineSummary {
   id: string;
@@ -19,6 +27,8 @@ export interface TimelineListing {
   status: string;
   /** The creator's account is private: only the timelines service says who sees it (its approved followers). */
   creatorPrivate: boolean;
+  /** The moderators hid it or suspended its creator: only the timelines service says who sees it (its owner). */
+  moderatedOut: boolean;
 }
 
 export type TimelineSummaryRow = TimelineSummary & TimelineListing;
@@ -31,7 +41,8 @@ export class TimelineSummaryRepository {
   async summaries(ids: string[]): Promise<TimelineSummaryRow[]> {
     return (await this.dataSource.query(
       `SELECT id, title, description, video_count AS "videoCount", duration, creator_id AS "creatorId", creator_name AS "creatorName",
-              cover_media_id AS "coverMediaId", visibility, status, ${creatorIsPrivateSql('creator_id')} AS "creatorPrivate"
+              cover_media_id AS "coverMediaId", visibility, status, ${creatorIsPrivateSql('creator_id')} AS "creatorPrivate",
+              ${moderatedOutSql} AS "moderatedOut"
          FROM feed_timelines WHERE id = ANY($1::uuid[])`,
       [ids],
     )) as TimelineSummaryRow[];
@@ -39,7 +50,10 @@ export class TimelineSummaryRepository {
 
   /** The timeline's visibility and status; null when the read model has not heard of it. */
   async listing(id: string): Promise<TimelineListing | null> {
-    const [row] = (await this.dataSource.query(`SELECT visibility, status, ${creatorIsPrivateSql('creator_id')} AS "creatorPrivate" FROM feed_timelines WHERE id = $1`, [id])) as TimelineListing[];
+    const [row] = (await this.dataSource.query(
+      `SELECT visibility, status, ${creatorIsPrivateSql('creator_id')} AS "creatorPrivate", ${moderatedOutSql} AS "moderatedOut" FROM feed_timelines WHERE id = $1`,
+      [id],
+    )) as TimelineListing[];
     return row ?? null;
   }
 }

@@ -56,8 +56,8 @@ export class VisibleTimelines {
   }
 }
 
-/** Listed for everyone without asking: public, published, and its creator's account is not private. */
-const isPublic = (row: TimelineListing) => row.visibility === 'public' && row.status === 'published' && !row.creatorPrivate;
+/** Listed for everyone without asking: public, published, its creator's account not private, and not taken out by the moderators. */
+const isPublic = (row: TimelineListing) => row.visibility === 'public' && row.status === 'published' && !row.creatorPrivate && !row.moderatedOut;
 
 const summaryOf = (row: TimelineSummaryRow): TimelineSummary => ({
   id: row.id,

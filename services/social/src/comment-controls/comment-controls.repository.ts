@@ -1,5 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
+import { shownByModerators } from '../moderation/moderation-filters.js';
+import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { UserRecord } from '../users/user.entity.js';
 import { commenterFacts, commentRulesOf, type ControlledItem } from '../comment-rules/comment-gate.js';
 import { heldCountOf } from '../comment-rules/comment-announcements.js';
@@ -167,8 +169,17 @@ export class CommentControlsRepository {
   }
 
   /** The post's author; null when there is no such post. */
-  async postAuthor(postId: string): Promise<string | null> {
-    const [row] = (await this.dataSource.query('SELECT user_id AS "userId" FROM posts WHERE id = $1', [postId])) as Array<{ userId: string }>;
+  /**
+   * The post's author, when the caller may see the post: null for none, and for one as absent to
+   * them as a deleted one (a private account's to a non-follower; one the moderators hid, or by a
+   * suspended person, to anyone but its author).
+   */
+  async postAuthor(postId: string, callerId: string | undefined): Promise<string | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT p.user_id AS "userId" FROM posts p WHERE p.id = $1
+          AND (p.user_id = $2::uuid OR ${shownByModerators('post', 'p.id', 'p.user_id')}) AND ${seenDespitePrivacySql('$2::uuid', 'p.user_id')}`,
+      [postId, callerId ?? null],
+    )) as Array<{ userId: string }>;
     return row?.userId ?? null;
   }
 }

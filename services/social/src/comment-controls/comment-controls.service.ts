@@ -53,7 +53,7 @@ export class CommentControlsService {
   }
 
   async postSettings(caller: Caller, postId: string): Promise<CommentSettingsDto> {
-    const { id, author } = await this.requirePost(postId);
+    const { id, author } = await this.requirePost(postId, caller.userId);
     return this.settingsFor({ type: 'post', id }, caller, moderatesPost(author, caller.userId), author);
   }
 
@@ -296,15 +296,16 @@ export class CommentControlsService {
     return rawId.toLowerCase();
   }
 
-  private async requirePost(rawId: string): Promise<{ id: string; author: string }> {
+  /** The post, when the caller may see it (404 otherwise, the same as for none). */
+  private async requirePost(rawId: string, callerId: string | undefined): Promise<{ id: string; author: string }> {
     const id = this.postId(rawId);
-    const author = await this.controls.postAuthor(id);
+    const author = await this.controls.postAuthor(id, callerId);
     if (!author) throw new NotFoundException(POST_NOT_FOUND);
     return { id, author };
   }
 
   private async requirePostModerator(caller: Caller, rawId: string): Promise<{ id: string; author: string }> {
-    const post = await this.requirePost(rawId);
+    const post = await this.requirePost(rawId, caller.userId);
     if (!moderatesPost(post.author, caller.userId)) throw new ForbiddenException(POST_MODERATOR_ONLY);
     return post;
   }
