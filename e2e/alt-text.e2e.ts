@@ -113,22 +113,26 @@ describe('alt text and descriptions', () => {
     await player.goto(`/watch/${timelineId}`);
     await player.getByText('1 of 2').waitFor();
     expect(await player.locator('video.player__video').getAttribute('aria-description')).toBe(DESCRIPTION);
-    await player.getByRole('button', { name: 'Show alt text' }).click();
+    // The controls hide while the video plays: the badge is reached by the keyboard too.
+    await player.getByRole('button', { name: 'Show alt text' }).press('Enter');
     const note = player.getByRole('note', { name: 'Description' });
     await note.getByText(DESCRIPTION).waitFor();
     expect(await note.isVisible()).toBe(true);
     await note.getByRole('button', { name: 'Close' }).click();
     await note.waitFor({ state: 'detached' });
 
-    await player.getByRole('button', { name: /^Image 2 of 2/ }).click();
+    await player.getByRole('button', { name: /^Image 2 of 2/ }).press('Enter');
     await player.getByText('2 of 2').waitFor();
     await player.getByRole('img', { name: ALT }).waitFor();
-    await player.getByRole('button', { name: 'Show alt text' }).click();
+    await player.getByRole('button', { name: 'Show alt text' }).press('Enter');
     const altNote = player.getByRole('note', { name: 'Alt text' });
     await altNote.getByText(ALT).waitFor();
     expect(await altNote.isVisible()).toBe(true);
     await player.keyboard.press('Escape');
     await altNote.waitFor({ state: 'detached' });
+    // The focus is back on the badge, and the player is still on the image.
+    expect(await player.getByRole('button', { name: 'Show alt text' }).evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(new URL(player.url()).pathname).toBe(`/watch/${timelineId}`);
     await watching.context.close();
     expect(watching.problems).toEqual([]);
   }, 240_000);

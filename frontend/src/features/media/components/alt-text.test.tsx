@@ -166,6 +166,7 @@ describe('the ALT badge of the player', () => {
     expect(screen.getByRole('button', { name: 'Hide alt text' })).toHaveAttribute('aria-expanded', 'true');
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show alt text' })).toHaveFocus();
     fireEvent.click(screen.getByRole('button', { name: 'Show alt text' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('note')).not.toBeInTheDocument();

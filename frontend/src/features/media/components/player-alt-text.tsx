@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import './player-alt-text.css';
 
@@ -17,12 +17,20 @@ export interface PlayerAltTextProps {
 export default function PlayerAltText({ text, kind, panelHost }: PlayerAltTextProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  const badge = useRef<HTMLButtonElement>(null);
+  // Hiding the text gives the focus back to the badge.
+  const hide = () => {
+    setOpen(false);
+    badge.current?.focus();
+  };
   const title = kind === 'image' ? 'Alt text' : 'Description';
 
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      badge.current?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -33,6 +41,7 @@ export default function PlayerAltText({ text, kind, panelHost }: PlayerAltTextPr
   return (
     <>
       <button
+        ref={badge}
         type="button"
         className="player__alt-badge"
         aria-expanded={open}
@@ -47,7 +56,7 @@ export default function PlayerAltText({ text, kind, panelHost }: PlayerAltTextPr
             <div className="player__alt-text" id={id} role="note" aria-label={title} onPointerDown={(event) => event.stopPropagation()}>
               <p className="player__alt-text-title">{title}</p>
               <p className="player__alt-text-body">{text}</p>
-              <button type="button" className="player__alt-text-close" onClick={() => setOpen(false)}>
+              <button type="button" className="player__alt-text-close" onClick={hide}>
                 Close
               </button>
             </div>,
