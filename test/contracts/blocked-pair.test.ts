@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { createLogger, type RunningService, signIdentity } from '@timeliner/platform';
 import { createTestDatabase, type TestDatabase } from '@timeliner/platform/testing';
@@ -8,8 +8,8 @@ import { startSocialService } from '../../services/social/src/index.js';
 import { type Person, startHarness, type TimelinesHarness } from '../../services/timelines/test/harness.js';
 
 /**
- * A blocked pair never see each other (issue 28): every GET route of the social service, read
- * from its OpenAPI document (so a route added later is covered without being named), asked by
+ * A blocked pair never see each other (issue 28): every GET route of the social and timelines
+ * services, read from their OpenAPI documents (so a route added later is covered without being named), asked by
  * the blocker about the blocked person's things and by the blocked person about the blocker's,
  * and about a third person's things they both commented on, answers 404 or an answer in which
  * the other person and their posts, timelines, videos and comments do not appear.
@@ -31,10 +31,10 @@ let socialDb: TestDatabase;
 let third: Things;
 const things = {} as Record<Side, Things>;
 
-function call(method: 'get' | 'post' | 'delete' | 'patch', path: string, who: Person) {
+function call(method: 'get' | 'post' | 'delete' | 'patch', path: string, who: Person, base = social.url) {
   const requestId = `blocked-${randomBytes(6).toString('hex')}`;
   const headers = signIdentity(timelines.secret, { userId: who.userId, sessionId: who.sessionId, clientIp: '198.51.100.9' }, { requestId, method: method.toUpperCase(), url: path });
-  return request(social.url)[method](path).set(headers).set('x-request-id', requestId);
+  return request(base)[method](path).set(headers).set('x-request-id', requestId);
 }
 
 async function setUp(displayName: string): Promise<Things> {
@@ -42,7 +42,7 @@ async function setUp(displayName: string): Promise<Things> {
   const created = await timelines.call('post', '/api/timelines', person).send({ title: `${displayName}'s trip`, visibility: 'public' }).expect(201);
   const timelineId = (created.body as { id: string }).id;
   await timelines.call('patch', `/api/timelines/${timelineId}`, person).send({ status: 'published' }).expect(200);
-  const videoId = (await import('node:crypto')).randomUUID();
+  const videoId = randomUUID();
   await timelines.publish(MediaEvents.UploadCompleted, { mediaId: videoId, timelineId, uploaderId: person.userId, mediaType: MediaType.VIDEO, originalName: 'clip.mp4', mimeType: 'video/mp4', size: 1024n });
   const postId = ((await call('post', '/api/posts', person).send({ content: `${displayName} says hello` }).expect(201)).body as { id: string }).id;
   const collectionId = ((await call('post', '/api/collections', person).send({ name: `${displayName}'s picks` }).expect(201)).body as { id: string }).id;
@@ -85,10 +85,14 @@ afterAll(async () => {
   await timelines?.close();
 });
 
-/** Every GET route of the social service. */
-async function readRoutes(): Promise<string[]> {
-  const doc = (await request(social.url).get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(doc.paths).filter(([, ops]) => 'get' in ops).map(([template]) => template);
+/** Every GET route of the social and timelines services, with the service that answers it. */
+async function readRoutes(): Promise<Array<{ base: string; template: string }>> {
+  const found: Array<{ base: string; template: string }> = [];
+  for (const base of [social.url, timelines.service.url]) {
+    const doc = (await request(base).get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    for (const [template, ops] of Object.entries(doc.paths)) if ('get' in ops) found.push({ base, template });
+  }
+  return found;
 }
 
 /** The path of a route about `whose` things; null when a parameter names nothing this test knows (the test then fails). */
@@ -97,7 +101,9 @@ function fill(template: string, whose: Things): string | null {
   const kind = /^\/api\/(users|posts|timelines|videos|collections|follow-requests)\//u.exec(template)?.[1];
   const id = { users: whose.person.userId, posts: whose.postId, timelines: whose.timelineId, videos: whose.videoId, collections: whose.collectionId, 'follow-requests': whose.person.userId }[kind ?? ''];
   if (id) path = path.replace('{id}', id).replace('{userId}', whose.person.userId);
-  path = path.replace('{commentId}', whose.commentIds[1] ?? '').replace('{timelineId}', whose.timelineId);
+  path = path.replace('{commentId}', whose.commentIds[1] ?? '').replace('{timelineId}', whose.timelineId)
+    // an invitation is nobody's content: an unknown one is simply not found
+    .replace('{token}', randomUUID()).replace('{idOrToken}', randomUUID());
   return /\{/u.test(path) ? null : path;
 }
 
@@ -105,8 +111,10 @@ function fill(template: string, whose: Things): string | null {
 const tracesOf = (t: Things) => [t.person.userId, t.person.username, t.person.displayName, t.postId, t.timelineId, t.videoId, t.collectionId, ...t.commentIds];
 
 describe('a blocked pair never see each other', () => {
-  it('reads the routes from the OpenAPI document', async () => {
-    expect((await readRoutes()).length).toBeGreaterThanOrEqual(20);
+  it('reads the routes from the OpenAPI documents of social and timelines', async () => {
+    const routes = await readRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(25);
+    for (const base of [social.url, timelines.service.url]) expect(routes.some((r) => r.base === base)).toBe(true);
   });
 
   it('has removed the follows both ways', async () => {
@@ -117,14 +125,14 @@ describe('a blocked pair never see each other', () => {
     const viewer = things[side].person;
     const other = things[side === 'blocker' ? 'blocked' : 'blocker'];
     const leaks: string[] = [];
-    for (const template of await readRoutes()) {
+    for (const { base, template } of await readRoutes()) {
       for (const [about, whose] of [['the other', other], ['the third', third], ['their own', things[side]]] as const) {
         const path = template.includes('{') ? fill(template, whose) : about === 'the other' ? template : null;
         if (path === null) {
           if (template.includes('{') && about === 'the other') leaks.push(`${template}: a parameter this test cannot fill`);
           continue;
         }
-        const res = await call('get', path, viewer);
+        const res = await call('get', path, viewer, base);
         if (res.status >= 500) leaks.push(`${template} about ${about}: ${res.status}`);
         if (about === 'the other' && template.includes('{') && res.status !== 404) leaks.push(`${template} about ${about}: ${res.status}, not 404`);
         // The one place the blocker sees the blocked person: their own list of blocked accounts, to unblock.
