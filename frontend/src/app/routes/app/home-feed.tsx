@@ -8,6 +8,7 @@ import type { FeedTimeline } from '../../../features/feed/api/types';
 import type { Post, PostStore } from '../../../features/posts/api/types';
 import { PostCard } from '../../../features/posts/components/post-card';
 import { PostComposer } from '../../../features/posts/components/post-composer';
+import { SensitiveCoverOnDemand } from '../../../features/viewing/components/sensitive-cover-on-demand';
 import { useTimelines } from '../../../features/timelines/api/get-timelines';
 import { getProfileQueryOptions, type Profile } from '../../../features/users/api/get-profile';
 import { useAfterFirstRender } from '../../../lib/after-first-render';
@@ -60,6 +61,7 @@ export default function HomeRoute() {
       store={postStore}
       editing={editingPostId === post.id}
       onEditingChange={(editing) => setEditingPostId(editing ? post.id : null)}
+      Cover={SensitiveCoverOnDemand}
     />
   );
 

@@ -7,6 +7,7 @@ import { useUser } from '../../../lib/current-user';
 import { postQueryKey, usePost } from '../../../features/posts/api/get-post';
 import type { Post, PostStore } from '../../../features/posts/api/types';
 import { PostCard } from '../../../features/posts/components/post-card';
+import { SensitiveCoverOnDemand } from '../../../features/viewing/components/sensitive-cover-on-demand';
 import { ApiError } from '../../../lib/api-client';
 import '../../../features/feed/components/feed.css';
 import '../../../features/posts/components/post-page.css';
@@ -75,7 +76,7 @@ export default function PostRoute() {
     page = (
       <div className="post-page">
         <h1 className="visually-hidden">Post by {post.data.user.displayName}</h1>
-        <PostCard post={post.data} viewerId={me.data.id} store={store} editing={editing} onEditingChange={setEditing} />
+        <PostCard post={post.data} viewerId={me.data.id} store={store} editing={editing} onEditingChange={setEditing} Cover={SensitiveCoverOnDemand} />
       </div>
     );
   }

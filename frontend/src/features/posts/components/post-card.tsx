@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { EngagementBar } from '../../../components/ui/engagement-bar';
@@ -24,8 +24,13 @@ const ConfirmDialog = lazy(() => import('../../../components/ui/confirm-dialog')
 
 export const DELETE_POST_QUESTION = 'Are you sure you want to delete this post?';
 
+/** The cover of what is marked sensitive, with Show (put in by the page: the viewing feature's). */
+export type SensitiveCoverComponent = ComponentType<{ sensitive: boolean; noun?: string; children: ReactNode }>;
+
 export interface PostCardProps {
   post: Post;
+  /** Covers the text of a post marked sensitive until Show; none: shown as it is. */
+  Cover?: SensitiveCoverComponent;
   /** The signed-in user's id: the author alone may edit and delete. */
   viewerId: string;
   store: PostStore;
@@ -37,6 +42,7 @@ export interface PostCardProps {
 function PostEditor({ post, store, onDone }: { post: Post; store: PostStore; onDone: () => void }) {
   const id = useId();
   const [draft, setDraft] = useState(post.content);
+  const [sensitive, setSensitive] = useState(post.sensitive);
   const update = useUpdatePost(store, {
     onSuccess: onDone,
     onError: (error) => toast({ title: 'Could not save your post', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
@@ -46,8 +52,8 @@ function PostEditor({ post, store, onDone }: { post: Post; store: PostStore; onD
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!text || update.isPending) return;
-    if (text === post.content) onDone();
-    else update.mutate({ id: post.id, content: text });
+    if (text === post.content && sensitive === post.sensitive) onDone();
+    else update.mutate({ id: post.id, content: text, ...(sensitive === post.sensitive ? {} : { sensitive }) });
   };
 
   return (
@@ -64,6 +70,9 @@ function PostEditor({ post, store, onDone }: { post: Post; store: PostStore; onD
         onChange={(event) => setDraft(event.target.value)}
         autoFocus
       />
+      <label className="post-card__sensitive">
+        <input type="checkbox" checked={sensitive} onChange={(event) => setSensitive(event.target.checked)} /> Sensitive
+      </label>
       <div className="post-card__editor-actions">
         <button type="button" className="button button--secondary button--sm" onClick={onDone} disabled={update.isPending}>
           Cancel
@@ -77,7 +86,7 @@ function PostEditor({ post, store, onDone }: { post: Post; store: PostStore; onD
 }
 
 /** A text post in the feed: author, time, content (editable by its author), actions, comments. */
-export function PostCard({ post, viewerId, store, editing, onEditingChange }: PostCardProps) {
+export function PostCard({ post, viewerId, store, editing, onEditingChange, Cover }: PostCardProps) {
   const id = useId();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [sharing, setSharing] = useState(false);
@@ -123,9 +132,18 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange }: Po
 
       {editing && isAuthor ? (
         <PostEditor post={post} store={store} onDone={() => onEditingChange(false)} />
+      ) : Cover ? (
+        <Cover sensitive={post.sensitive} noun="post">
+          <p className="post-card__content">{post.content}</p>
+        </Cover>
       ) : (
         <p className="post-card__content">{post.content}</p>
       )}
+      {post.removedByModerators ? (
+        <p className="post-card__removed" role="note">
+          <strong>Removed by moderators.</strong> Only you can see it. <Link to="/moderation/notices">See why</Link>
+        </p>
+      ) : null}
 
       <EngagementBar
         liked={toggles.liked}

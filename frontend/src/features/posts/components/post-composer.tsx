@@ -20,10 +20,12 @@ export interface PostComposerProps {
 export function PostComposer({ user, onCreated }: PostComposerProps) {
   const id = useId();
   const [content, setContent] = useState('');
+  const [sensitive, setSensitive] = useState(false);
   // Spec 001 section 8: the toasts a post's sharing ends with.
   const create = useCreatePost({
     onSuccess: (post) => {
       setContent('');
+      setSensitive(false);
       onCreated(post);
       toast({ title: POST_SHARED_MESSAGE });
     },
@@ -37,7 +39,7 @@ export function PostComposer({ user, onCreated }: PostComposerProps) {
       toast({ title: EMPTY_POST_MESSAGE, variant: 'destructive' });
       return;
     }
-    if (!create.isPending) create.mutate(text);
+    if (!create.isPending) create.mutate(sensitive ? { content: text, sensitive } : text);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -70,6 +72,9 @@ export function PostComposer({ user, onCreated }: PostComposerProps) {
           onKeyDown={onKeyDown}
         />
         <div className="post-composer__actions">
+          <label className="post-composer__sensitive">
+            <input type="checkbox" checked={sensitive} onChange={(event) => setSensitive(event.target.checked)} /> Sensitive
+          </label>
           <button type="submit" className="button button--primary button--sm" disabled={create.isPending}>
             {create.isPending ? 'Sharing...' : 'Share'}
           </button>
