@@ -168,10 +168,11 @@ export class PostService {
   }
 
   private asAuthor<T>(caller: SignedInCaller, rawId: string, action: 'edit' | 'delete', work: (manager: EntityManager, id: string) => Promise<T>): Promise<T> {
+    // Someone who may not see the post (a private account's) is told it is not there, not that it is someone else's.
     return this.onPost(rawId, (manager, id, author) => {
       if (author !== caller.userId) throw new ForbiddenException(`Only the author can ${action} this post`);
       return work(manager, id);
-    });
+    }, caller.userId);
   }
 
   /** Sets the caller's like or bookmark; the post's count after it. */

@@ -1,4 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { notBlockedSql } from '../person-filters/person-filter-sql.js';
+import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { ReportableType } from './content-report.entity.js';
 
 /** A report as the answer shows it. */
@@ -46,8 +48,19 @@ export class ReportRepository {
   }
 
   /** Whether the post or post comment exists. */
-  async postItemExists(type: 'post' | 'post_comment', id: string): Promise<boolean> {
-    const rows = (await this.dataSource.query(`SELECT 1 FROM ${type === 'post' ? 'posts' : 'post_comments'} WHERE id = $1`, [id])) as unknown[];
+  /**
+   * Whether the post (or the post's comment) is there for the viewer: its author's account is not
+   * private to them (private-accounts/) and neither of them blocked the other (person-filters/),
+   * nor, for a comment, the comment's author.
+   */
+  async postItemSeen(type: 'post' | 'post_comment', id: string, viewerId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      type === 'post'
+        ? `SELECT 1 FROM posts p WHERE p.id = $1 AND ${seenDespitePrivacySql('$2::uuid', 'p.user_id')} AND ${notBlockedSql('$2::uuid', 'p.user_id')}`
+        : `SELECT 1 FROM post_comments c JOIN posts p ON p.id = c.post_id WHERE c.id = $1
+             AND ${seenDespitePrivacySql('$2::uuid', 'p.user_id')} AND ${notBlockedSql('$2::uuid', 'p.user_id')} AND ${notBlockedSql('$2::uuid', 'c.user_id')}`,
+      [id, viewerId],
+    )) as unknown[];
     return rows.length > 0;
   }
 

@@ -55,7 +55,7 @@ export class ReportService {
       return;
     }
     if (type === 'post' || type === 'post_comment') {
-      if (!(await this.reports.postItemExists(type, id))) throw missing();
+      if (!(await this.reports.postItemSeen(type, id, caller.userId))) throw missing();
       return;
     }
     const timelineId = type === 'video' ? await this.reports.videoTimeline(id) : await this.reports.commentTimeline(type, id);
