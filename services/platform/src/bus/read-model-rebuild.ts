@@ -58,10 +58,12 @@ export interface RebuildOptions {
 }
 
 /**
- * Rebuilds one read model in place: applies every page the producer replays, then looks at the
- * rows of the copy the pages did not bring (a row made after its page went by, or one the producer
- * deleted while the deletion was not heard of here, as beyond the stream's retention): asked again
- * by id, those the producer has are applied, the others removed.
+ * Rebuilds one read model in place, a page at a time: applies a page the producer replays, then
+ * looks at the rows of the copy within that page's range of ids that the page did not bring (a
+ * row made after its page went by, or one the producer deleted while the deletion was not heard
+ * of here, as beyond the stream's retention): asked again by id, those the producer has are
+ * applied, the others removed. Nothing is kept from one page to the next but the last id, so the
+ * memory a rebuild takes is a page's, whatever the size of the model.
  */
 export async function rebuildReadModel<Row>(dataSource: DataSource, model: RebuildableReadModel<Row>, options: RebuildOptions = {}): Promise<RebuildProgress> {
   const pageSize = options.pageSize ?? 500;
@@ -72,7 +74,6 @@ export async function rebuildReadModel<Row>(dataSource: DataSource, model: Rebui
     progress.rate = progress.elapsedSeconds > 0 ? progress.done / progress.elapsedSeconds : 0;
     options.onProgress?.({ ...progress });
   };
-  const seen = new Set<string>();
   const applyAll = async (rows: Row[]) => {
     await dataSource.transaction(async (manager) => {
       if (model.applyPage) await model.applyPage(manager, rows);
@@ -81,42 +82,44 @@ export async function rebuildReadModel<Row>(dataSource: DataSource, model: Rebui
     model.afterPage?.();
   };
 
+  /** The copy's rows above `after` up to `upto` (to the end without it) that `brought` lacks: confirmed by id, or removed. */
+  const reconcile = async (after: string, upto: string | undefined, brought: ReadonlySet<string>) => {
+    let cursor = after;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const ids = await model.localIds(dataSource.manager, cursor, pageSize);
+      const inRange = upto === undefined ? ids : ids.filter((id) => id <= upto);
+      const unseen = inRange.filter((id) => !brought.has(id));
+      if (unseen.length > 0) {
+        const found = await model.fetchIds(unseen);
+        const exists = new Set(found.map((row) => model.idOf(row)));
+        await dataSource.transaction(async (manager) => {
+          if (model.applyPage) await model.applyPage(manager, found);
+          else for (const row of found) await model.apply(manager, row);
+          for (const id of unseen) if (!exists.has(id)) await model.remove(manager, id);
+        });
+        model.afterPage?.();
+        progress.removed += unseen.length - exists.size;
+      }
+      if (ids.length < pageSize || inRange.length < ids.length) return;
+      cursor = ids[ids.length - 1]!;
+    }
+  };
+
   let after = '';
   for (;;) {
     options.signal?.throwIfAborted();
     const page = await model.fetchPage(after, pageSize);
     if (after === '') progress.total = page.total;
-    if (page.rows.length === 0) break;
-    await applyAll(page.rows);
-    for (const row of page.rows) seen.add(model.idOf(row));
+    const last = page.rows.length === pageSize ? model.idOf(page.rows[page.rows.length - 1]!) : undefined;
+    if (page.rows.length > 0) await applyAll(page.rows);
     progress.done += page.rows.length;
     progress.total = Math.max(progress.total, progress.done);
-    after = model.idOf(page.rows[page.rows.length - 1]!);
+    // The last page's range runs to the end of the copy.
+    await reconcile(after, last, new Set(page.rows.map((row) => model.idOf(row))));
     report();
-    if (page.rows.length < pageSize) break;
-  }
-
-  // The copy's rows the pages did not bring.
-  let local = '';
-  for (;;) {
-    options.signal?.throwIfAborted();
-    const ids = await model.localIds(dataSource.manager, local, pageSize);
-    if (ids.length === 0) break;
-    local = ids[ids.length - 1]!;
-    const unseen = ids.filter((id) => !seen.has(id));
-    if (unseen.length > 0) {
-      const found = await model.fetchIds(unseen);
-      const exists = new Set(found.map((row) => model.idOf(row)));
-      await dataSource.transaction(async (manager) => {
-        if (model.applyPage) await model.applyPage(manager, found);
-        else for (const row of found) await model.apply(manager, row);
-        for (const id of unseen) if (!exists.has(id)) await model.remove(manager, id);
-      });
-      model.afterPage?.();
-      progress.removed += unseen.length - exists.size;
-    }
-    report();
-    if (ids.length < pageSize) break;
+    if (last === undefined) break;
+    after = last;
   }
   progress.finished = true;
   report();
