@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { useUser, type User } from '../../../lib/current-user';
 import { useUpdateProfile, type UpdateProfileInput } from '../../../features/auth/api/update-profile';
 import { SecuritySettings } from '../../../features/auth/components/security-settings';
+import { DeleteAccount } from '../../../features/auth/components/delete-account';
 import { SafetySettings } from '../../../features/safety/components/safety-settings';
 import { AccountSettings } from '../../../features/account/components/account-settings';
 import { CaptionSettings } from '../../../features/media/components/caption-settings';
@@ -139,7 +140,7 @@ export default function SettingsRoute() {
           {user ? <SensitiveMediaSetting /> : null}
         </Tabs.Content>
         <Tabs.Content className="settings-tabs__panel" value="account">
-          {user ? <AccountSettings /> : null}
+          {user ? <AccountSettings deleteAccount={<DeleteAccount />} /> : null}
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -8,9 +8,13 @@ export type AuthResponse = ApiSchemas['AuthResponseDto'];
 /** The password was right and the account asks for a code: no session yet. */
 export type SecondStepRequired = ApiSchemas['SecondStepRequiredDto'];
 
-export const needsSecondStep = (answer: AuthResponse | SecondStepRequired): answer is SecondStepRequired => 'secondStep' in answer;
+/** The sign-in was right, but the account is waiting to be deleted: signing in means cancelling that first. */
+export type DeletionPending = ApiSchemas['DeletionPendingDto'];
 
-export function login(body: LoginInput): Promise<AuthResponse | SecondStepRequired> {
+export const needsSecondStep = (answer: object): answer is SecondStepRequired => 'secondStep' in answer;
+export const isDeletionPending = (answer: object): answer is DeletionPending => 'deletionPending' in answer;
+
+export function login(body: LoginInput): Promise<AuthResponse | SecondStepRequired | DeletionPending> {
   return unwrap(api.POST('/api/auth/login', { body }));
 }
 
@@ -20,7 +24,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (answer) => {
-      if (needsSecondStep(answer)) return;
+      if (needsSecondStep(answer) || isDeletionPending(answer)) return;
       setAuthToken(answer.session.token);
       queryClient.setQueryData(ME_QUERY_KEY, answer.user);
     },

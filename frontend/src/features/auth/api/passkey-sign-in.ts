@@ -3,6 +3,7 @@ import { api, unwrap } from '../../../lib/api-client';
 import { setAuthToken } from '../../../lib/auth-token';
 import { ME_QUERY_KEY } from '../../../lib/current-user';
 import { getPasskeyAssertion } from '../lib/webauthn';
+import { isDeletionPending } from './login';
 
 /** Signs in with a passkey alone: the site's challenge, the browser's passkey prompt, the server's check. */
 export async function signInWithPasskey() {
@@ -15,9 +16,10 @@ export function usePasskeySignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signInWithPasskey,
-    onSuccess: ({ user, session }) => {
-      setAuthToken(session.token);
-      queryClient.setQueryData(ME_QUERY_KEY, user);
+    onSuccess: (answer) => {
+      if (isDeletionPending(answer)) return;
+      setAuthToken(answer.session.token);
+      queryClient.setQueryData(ME_QUERY_KEY, answer.user);
     },
   });
 }

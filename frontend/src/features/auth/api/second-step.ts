@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, type ApiSchemas } from '../../../lib/api-client';
 import { setAuthToken } from '../../../lib/auth-token';
 import { ME_QUERY_KEY } from '../../../lib/current-user';
+import { isDeletionPending } from './login';
 
 export type SecondStepInput = ApiSchemas['SecondStepDto'];
 
@@ -14,9 +15,10 @@ export function useSecondStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: finishSignIn,
-    onSuccess: ({ user, session }) => {
-      setAuthToken(session.token);
-      queryClient.setQueryData(ME_QUERY_KEY, user);
+    onSuccess: (answer) => {
+      if (isDeletionPending(answer)) return;
+      setAuthToken(answer.session.token);
+      queryClient.setQueryData(ME_QUERY_KEY, answer.user);
     },
   });
 }

@@ -1,17 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { needsSecondStep, useLogin } from '../api/login';
+import { type DeletionPending, isDeletionPending, needsSecondStep, useLogin } from '../api/login';
 import { usePasskeySignIn } from '../api/passkey-sign-in';
 import { useFormValues } from '../hooks/use-form-values';
 import { validateLogin } from '../lib/validation';
 import { passkeyErrorMessage, passkeysSupported } from '../lib/webauthn';
 import { SecondStepForm } from './second-step-form';
 
+/** Only an account waiting to be deleted needs it: loaded then. */
+const DeletionPendingForm = lazy(() => import('./deletion-pending-form'));
+
 export function LoginForm({ onSwitch, onForgot }: { onSwitch: () => void; onForgot?: () => void }) {
   const loginMutation = useLogin();
   const passkey = usePasskeySignIn();
   const [secondStep, setSecondStep] = useState<string>();
+  const [deletion, setDeletion] = useState<DeletionPending['deletionPending']>();
   const { values, bind, check, formRef } = useFormValues({ login: '', password: '' }, validateLogin);
 
   const onSubmit = (event: FormEvent) => {
@@ -20,14 +24,31 @@ export function LoginForm({ onSwitch, onForgot }: { onSwitch: () => void; onForg
     loginMutation.mutate(values, {
       onSuccess: (answer) => {
         if (needsSecondStep(answer)) setSecondStep(answer.secondStep.token);
+        if (isDeletionPending(answer)) setDeletion(answer.deletionPending);
       },
     });
   };
 
+  if (deletion) {
+    return (
+      <Suspense fallback={null}>
+        <DeletionPendingForm
+          pending={deletion}
+          onBack={() => {
+            setDeletion(undefined);
+            setSecondStep(undefined);
+            loginMutation.reset();
+            passkey.reset();
+          }}
+        />
+      </Suspense>
+    );
+  }
   if (secondStep) {
     return (
       <SecondStepForm
         token={secondStep}
+        onDeletionPending={setDeletion}
         onBack={() => {
           setSecondStep(undefined);
           loginMutation.reset();
@@ -74,7 +95,7 @@ export function LoginForm({ onSwitch, onForgot }: { onSwitch: () => void; onForg
               {passkeyError}
             </p>
           ) : null}
-          <button type="button" className="button button--secondary button--block" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
+          <button type="button" className="button button--secondary button--block" disabled={passkey.isPending} onClick={() => passkey.mutate(undefined, { onSuccess: (answer) => void (isDeletionPending(answer) && setDeletion(answer.deletionPending)) })}>
             {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
           </button>
         </>

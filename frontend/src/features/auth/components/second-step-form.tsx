@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
+import { type DeletionPending, isDeletionPending } from '../api/login';
 import { useSecondStep } from '../api/second-step';
 
 /** The second step of a password sign-in: a code from the authenticator app, or a recovery code. */
-export function SecondStepForm({ token, onBack }: { token: string; onBack: () => void }) {
+export function SecondStepForm({ token, onBack, onDeletionPending }: { token: string; onBack: () => void; onDeletionPending?: (pending: DeletionPending['deletionPending']) => void }) {
   const finish = useSecondStep();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -18,7 +19,7 @@ export function SecondStepForm({ token, onBack }: { token: string; onBack: () =>
     const valid = recovery ? typed.replace(/[\s-]/g, '').length === 10 : /^\d{6}$/.test(typed.replace(/\s/g, ''));
     setError(valid ? undefined : recovery ? 'Please enter one of your recovery codes' : 'Please enter the 6-digit code from your app');
     if (!valid || finish.isPending) return;
-    finish.mutate({ token, code: typed });
+    finish.mutate({ token, code: typed }, { onSuccess: (answer) => void (isDeletionPending(answer) && onDeletionPending?.(answer.deletionPending)) });
   };
 
   return (
