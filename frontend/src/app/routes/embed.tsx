@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useVideos } from '../../features/media/api/get-videos';
@@ -8,6 +8,10 @@ import '../../features/media/components/player.css';
 import { useTimeline } from '../../features/timelines/api/get-timeline';
 import { recordView } from '../../features/timelines/api/record-view';
 import { resolveStart } from '../../lib/deep-link';
+import { useItemCover } from './app/watch-item-safety';
+
+// Only a sensitive timeline loads its cover's code; the embed's first paint sends none of it.
+const SensitiveCover = lazy(() => import('../../features/viewing/components/sensitive-cover').then((module) => ({ default: module.SensitiveCover })));
 
 const playable = (video: Video) => video.status === 'completed' || Boolean(video.hlsUrl);
 
@@ -37,6 +41,8 @@ function Embed({ id }: { id: string }) {
   const onLeaveVideo = useCallback((view: TimelineViewFigures) => recordView(id, view), [id]);
   // The same start points as the player's own links (`?item=3&t=42`); a bad one starts at the beginning.
   const [search] = useSearchParams();
+  // Another site's visitor is signed out here: whatever is marked sensitive stays covered until Show.
+  const itemCover = useItemCover(videos.data ?? [], false);
 
   if (timeline.isPending || (videos.isPending && !videos.isError)) {
     return (
@@ -54,10 +60,21 @@ function Embed({ id }: { id: string }) {
   if (videos.isError || list.length === 0) {
     return <EmbedState id={id} title={timeline.data.title} message={videos.isError ? 'The videos could not be loaded.' : 'No videos in this timeline'} />;
   }
+  const player = (
+    <TimelinePlayer key={id} timeline={timeline.data} videos={list} embedded onLeaveVideo={onLeaveVideo} startAt={list[start.index]?.id ?? null} startTime={start.time} sensitiveCover={itemCover} />
+  );
   return (
     <>
       <title>{`${timeline.data.title} · Timeliner`}</title>
-      <TimelinePlayer key={id} timeline={timeline.data} videos={list} embedded onLeaveVideo={onLeaveVideo} startAt={list[start.index]?.id ?? null} startTime={start.time} />
+      {timeline.data.sensitive ? (
+        <Suspense fallback={<div className="sensitive-cover sensitive-cover--screen" aria-busy="true" />}>
+          <SensitiveCover sensitive signedIn={false} preview={timeline.data.thumbnailUrl} className="sensitive-cover--screen">
+            {player}
+          </SensitiveCover>
+        </Suspense>
+      ) : (
+        player
+      )}
     </>
   );
 }
