@@ -109,6 +109,11 @@ export function StudioTimelineCard({
           <span>Created {formatDate(timeline.createdAt)}</span>
         </p>
         {timeline.role && timeline.role !== 'owner' ? <Badge tone="brand">{`Shared with you · ${roleLabel(timeline.role)}`}</Badge> : null}
+        {timeline.removedByModerators ? (
+          <p className="studio-card__actions studio-card__removed" role="note">
+            <Badge tone="danger">Removed by moderators</Badge> Only you can see it. <Link to="/moderation/notices">See why</Link>
+          </p>
+        ) : null}
         {actions ? <div className="studio-card__actions">{actions}</div> : null}
       </div>
     </article>
