@@ -70,7 +70,10 @@ const start = async (name, starter, options = {}) => {
   services[name] = service.url;
   running.push(service);
 };
-await start('auth', startAuthService, { mail, publicOrigin, totpSecretKey: secretKeyFrom(authConfig.TOTP_SECRET_KEY) });
+await start('auth', startAuthService, {
+  mail, publicOrigin, totpSecretKey: secretKeyFrom(authConfig.TOTP_SECRET_KEY),
+  deletionGraceMs: authConfig.ACCOUNT_DELETION_GRACE_SECONDS * 1000, purgeIntervalMs: authConfig.ACCOUNT_PURGE_INTERVAL_SECONDS * 1000,
+});
 await start('timelines', startTimelinesService, { mail, publicOrigin, invitationMailLimits: timelinesConfig.invitationMailLimits() });
 await start('social', startSocialService, { timelinesTimeoutMs: socialConfig.TIMELINES_TIMEOUT_MS });
 await start('search', startSearchService);

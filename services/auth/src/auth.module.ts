@@ -49,6 +49,8 @@ export interface AuthModuleDeps {
   totpSecretKey?: Buffer | undefined;
   /** The time authenticator codes are checked against (tests fix it). */
   clock?: () => number;
+  /** How long a deletion the person asked for waits before everything goes; default 30 days. */
+  deletionGraceMs?: number;
 }
 
 /** Accounts, sign-in and sessions, password and e-mail changes, and people's profiles. */
@@ -143,7 +145,7 @@ export class AuthModule {
         {
           provide: AccountDeletionService,
           useFactory: (transactions: Transactions, users: UserRepository, revoker: SessionRevoker, proof: IdentityProof, events: EventWriter, mail: AccountMail) =>
-            new AccountDeletionService(transactions, users, revoker, proof, events, mail, deps.logger),
+            new AccountDeletionService(transactions, users, revoker, proof, events, mail, deps.logger, deps.deletionGraceMs),
           inject: [Transactions, UserRepository, SessionRevoker, IdentityProof, EventWriter, AccountMail],
         },
         { provide: BlockedProfilesRepository, useFactory: (ds: DataSource) => new BlockedProfilesRepository(ds), inject: [DataSource] },

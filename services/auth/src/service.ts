@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createMailSender, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay, serveRpc, listenService, type RunningService, type IdentitySecret, personFilterCopyHandlers } from '@timeliner/platform';
+import { consumeEvents, createMailSender, createServiceApp, databaseHealthCheck, type EventBus, type MailSender, openDatabase, OutboxRelay, serveReadModelRebuild, serveRpc, listenService, type RunningService, type IdentitySecret, personFilterCopyHandlers } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
 import { AuthRpc } from '@timeliner/proto';
 import { AuthModule } from './auth.module.js';
@@ -15,6 +15,7 @@ import { followCountEventHandlers } from './users/follow-count-events.js';
 import { UserLookup } from './users/user-lookup.js';
 import { UserRepository } from './users/user.repository.js';
 import { servePeopleReplay } from './users/people-replay.responder.js';
+import { followCountsReadModel } from './users/follow-count-rebuild.js';
 import { SessionRevoker } from './sessions/session-revoker.js';
 import { suspensionEventHandlers } from './suspensions/suspensions.js';
 import { PasskeyRepository } from './passkeys/passkey.repository.js';
@@ -40,6 +41,8 @@ export interface AuthServiceOptions {
   clock?: () => number;
   /** How often accounts at the end of their deletion grace period are purged; default ten minutes. */
   purgeIntervalMs?: number;
+  /** How long a deletion the person asked for waits before everything goes; default 30 days. */
+  deletionGraceMs?: number;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -73,6 +76,8 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
     await serveRpc(bus, AuthRpc.VerifySession, 'auth', async (request) => verifier.verify(request.tokenHash)),
     await serveRpc(bus, AuthRpc.LookupUser, 'auth', async (request) => lookup.byEmail(request.email)),
     await servePeopleReplay(bus, users),
+    // `npm run read-model -- rebuild auth`: the profile counts rebuilt from the social service while serving.
+    await serveReadModelRebuild(bus, { service: 'auth', dataSource, logger, models: [followCountsReadModel(bus)] }),
     await servePersonalDataOfAuth(bus, new PersonalDataRepository(dataSource)),
   ];
   // Profile counts kept from other services' events: follows, likes and posts (social), timelines.
@@ -89,7 +94,7 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
 
   const app = await createServiceApp({
     name: 'auth',
-    module: AuthModule.forRoot({ dataSource, events, mail, logger, publicOrigin: options.publicOrigin, totpSecretKey: options.totpSecretKey, ...(options.clock ? { clock: options.clock } : {}) }),
+    module: AuthModule.forRoot({ dataSource, events, mail, logger, publicOrigin: options.publicOrigin, totpSecretKey: options.totpSecretKey, ...(options.clock ? { clock: options.clock } : {}), ...(options.deletionGraceMs ? { deletionGraceMs: options.deletionGraceMs } : {}) }),
     logger,
     identitySecret: options.identitySecret,
     healthChecks: { database: databaseHealthCheck(dataSource), bus: () => bus.isHealthy() },

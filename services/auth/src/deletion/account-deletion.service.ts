@@ -52,6 +52,7 @@ export class AccountDeletionService {
     private readonly events: EventWriter,
     private readonly mail: AccountMail,
     private readonly logger: Logger,
+    private readonly graceMs = DELETION_GRACE_DAYS * DAY,
   ) {}
 
   async request(caller: SignedInCaller, proof: Proof, requestOrigin: string | undefined): Promise<DeletionRequestedDto> {
@@ -59,7 +60,7 @@ export class AccountDeletionService {
     const user = await this.users.findById(caller.userId);
     if (!user) throw new UnauthorizedException('Authentication required');
     const purgeAfter = await this.transactions.run(async (manager) => {
-      const date = await this.deletions.request(manager, user.id, new Date(Date.now() + DELETION_GRACE_DAYS * DAY));
+      const date = await this.deletions.request(manager, user.id, new Date(Date.now() + this.graceMs));
       await this.revoker.revoke(manager, { userId: user.id }, RevocationReason.DELETION_REQUESTED, { actorUserId: user.id, requestId: caller.requestId });
       return date;
     });
