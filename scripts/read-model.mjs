@@ -12,6 +12,7 @@
 //   social         timelines (the feed's), people
 //   timelines      people, likes, comments
 //   notifications  timelines, people, members
+//   auth           follows
 // (k8s/OPERATIONS.md, "Rebuilding a read model"; services/platform/src/bus/README.md lists the
 // copies that cannot be rebuilt yet.)
 //
@@ -30,7 +31,7 @@ const option = (name) => {
 };
 if (command !== 'rebuild' || !service) {
   console.error('usage: npm run read-model -- rebuild <service> [--model <name>] [--quiet-timeout <seconds>]');
-  console.error('  search: timelines, people; social: timelines, people; timelines: people, likes, comments; notifications: timelines, people, members');
+  console.error('  search: timelines, people; social: timelines, people; timelines: people, likes, comments; notifications: timelines, people, members; auth: follows');
   process.exit(64);
 }
 const model = option('model') ?? '';

@@ -24,7 +24,7 @@ import {
 } from './gen/timeliner/social/v1/events_pb.js';
 import { CheckTimelineAccessReplySchema, CheckTimelineAccessRequestSchema } from './gen/timeliner/timelines/v1/access_pb.js';
 import { ReplayTimelinesReplySchema, ReplayTimelinesRequestSchema } from './gen/timeliner/timelines/v1/replay_pb.js';
-import { ReplayTimelineLikesReplySchema, ReplayTimelineLikesRequestSchema } from './gen/timeliner/social/v1/replay_pb.js';
+import { ReplayFollowCountsReplySchema, ReplayFollowCountsRequestSchema, ReplayTimelineLikesReplySchema, ReplayTimelineLikesRequestSchema } from './gen/timeliner/social/v1/replay_pb.js';
 import { CommentApprovedSchema, CommentHeldSchema } from './gen/timeliner/social/v1/comment_controls_pb.js';
 import { FollowRequestChangedSchema } from './gen/timeliner/social/v1/follow_requests_pb.js';
 import { BlockChangedSchema, MuteChangedSchema, MutedWordsChangedSchema } from './gen/timeliner/social/v1/filters_pb.js';
@@ -144,6 +144,12 @@ export const SocialRpc = {
    * the timelines service's likes_count rebuilds itself from. Queue group `social`.
    */
   ReplayTimelineLikes: defineRpc('social.timeline_likes.replay', 1, ReplayTimelineLikesRequestSchema, ReplayTimelineLikesReplySchema),
+  /**
+   * People's follower and following counts as they stand, one page at a time, with the versions
+   * their FollowChanged events carry: what the auth service's profile counts rebuild from.
+   * Queue group `social`.
+   */
+  ReplayFollowCounts: defineRpc('social.follow_counts.replay', 1, ReplayFollowCountsRequestSchema, ReplayFollowCountsReplySchema),
 } as const;
 
 export const MediaEvents = {

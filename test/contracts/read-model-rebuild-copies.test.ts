@@ -531,9 +531,62 @@ describe('rebuilding the other services’ copies from their producers', () => {
     }
   }, 90_000);
 
+  it('auth’s follower and following counts from empty, while people follow and unfollow: equal to the social service’s counts', async () => {
+    const someFollow = async () => {
+      const [follower, followee] = [pick(people), pick(people)];
+      if (follower === followee) return;
+      const following = await rows(social)('SELECT 1 FROM follows WHERE follower_id = $1 AND following_id = $2', [follower, followee]);
+      const res = await call(social, following.length > 0 ? 'delete' : 'post', `/api/users/${followee}/follow`, follower);
+      expect([200, 201, 204]).toContain(res.status);
+    };
+    const PRODUCER_SQL = `SELECT user_id AS id, followers_count, following_count, followers_version::text AS fv, following_version::text AS gv FROM follow_counts
+                           WHERE followers_version > 0 OR following_version > 0 ORDER BY user_id`;
+    const COPY_SQL = `SELECT id, followers_count, following_count, followers_version::text AS fv, following_version::text AS gv FROM users
+                       WHERE followers_version > 0 OR following_version > 0 ORDER BY id`;
+    let last = '';
+    const settled = () =>
+      until(async () => {
+        const [want, have] = [JSON.stringify(await rows(social)(PRODUCER_SQL)), JSON.stringify(await rows(auth)(COPY_SQL))];
+        last = `social ${want}\nauth ${have}`;
+        return want === have;
+      }, 30_000).catch((error: Error) => {
+        throw new Error(`${error.message}: ${last}`);
+      });
+    for (let i = 0; i < 25; i++) await someFollow();
+    await settled();
+    expect((await rows(auth)(COPY_SQL)).length).toBeGreaterThan(0);
+
+    await rows(auth)('UPDATE users SET followers_count = 0, following_count = 0, followers_version = 0, following_version = 0');
+    // A count social does not have (the person's follows went while auth did not hear of it).
+    const counted = new Set((await rows(social)<{ id: string }>('SELECT user_id AS id FROM follow_counts')).map((r) => r.id));
+    const stale = (await rows(auth)<{ id: string }>('SELECT id FROM users ORDER BY id')).map((r) => r.id).find((id) => !counted.has(id));
+    if (stale) await rows(auth)('UPDATE users SET followers_count = 5 WHERE id = $1', [stale]);
+
+    let writing = true;
+    let follows = 0;
+    const writer = (async () => {
+      while (writing) {
+        await someFollow();
+        follows += 1;
+      }
+    })();
+    const lines = await rebuild('auth', 'follows');
+    for (let i = 0; i < 5; i++) await someFollow();
+    writing = false;
+    await writer;
+    expect(follows).toBeGreaterThan(0);
+    const finished = lines.find((line) => line.finished)!;
+    expect(finished.error).toBe('');
+    expect(Number(finished.removed)).toBe(stale ? 1 : 0);
+    await settled();
+    expect(await rows(auth)(COPY_SQL)).toEqual(await rows(social)(PRODUCER_SQL));
+    if (stale) expect(await rows(auth)('SELECT followers_count FROM users WHERE id = $1', [stale])).toEqual([{ followers_count: 0 }]);
+  }, 90_000);
+
   it('each service names the models it rebuilds', async () => {
     await expect(requestRpc(bus, ReadModelRebuild.rpc('social'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people\)/);
     await expect(requestRpc(bus, ReadModelRebuild.rpc('timelines'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has people, likes, comments\)/);
+    await expect(requestRpc(bus, ReadModelRebuild.rpc('auth'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has follows\)/);
     await expect(requestRpc(bus, ReadModelRebuild.rpc('notifications'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people, members\)/);
   });
 });

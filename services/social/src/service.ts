@@ -10,6 +10,7 @@ import { personUndo } from './accounts/person-undo.js';
 import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';
 import { serveTimelineLikesReplay } from './timeline-reactions/timeline-likes-replay.responder.js';
+import { serveFollowCountsReplay } from './follows/follow-counts-replay.responder.js';
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { servePersonalDataOfSocial } from './personal-data/personal-data.responder.js';
 import { TimelineReactionRepository } from './timeline-reactions/timeline-reaction.repository.js';
@@ -53,6 +54,8 @@ export async function startSocialService(options: SocialServiceOptions): Promise
   const rebuild = await serveReadModelRebuild(bus, { service: 'social', dataSource, logger, models: [feedTimelinesReadModel(bus, forgetTimeline), peopleReadModel(bus, (manager, id) => forgetAccount(events, manager, id, `read-model-rebuild:${id}`))] });
   // The timelines service's like counts rebuild from this (read-model rebuild timelines --model likes).
   const likesReplay = await serveTimelineLikesReplay(bus, new TimelineReactionRepository(dataSource));
+  // The auth service's profile counts rebuild from this (read-model rebuild auth --model follows).
+  const followCountsReplay = await serveFollowCountsReplay(bus, dataSource);
   // The person's own data, for their data archive (media worker).
   const personalData = await servePersonalDataOfSocial(bus, new PersonalDataRepository(dataSource));
   const timelineAccess = new BusTimelineAccess(bus, logger, options.timelinesTimeoutMs ?? 2_000);
@@ -80,6 +83,7 @@ export async function startSocialService(options: SocialServiceOptions): Promise
       await app.close();
       await rebuild.unsubscribe();
       await likesReplay.unsubscribe();
+      await followCountsReplay.unsubscribe();
       await personalData.unsubscribe();
       await consumer.unsubscribe();
       await relay.stop();

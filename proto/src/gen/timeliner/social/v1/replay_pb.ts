@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/social/v1/replay.proto.
  */
 export const file_timeliner_social_v1_replay: GenFile = /*@__PURE__*/
-  fileDesc("CiB0aW1lbGluZXIvc29jaWFsL3YxL3JlcGxheS5wcm90bxITdGltZWxpbmVyLnNvY2lhbC52MSJTChpSZXBsYXlUaW1lbGluZUxpa2VzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIUCgx0aW1lbGluZV9pZHMYAyADKAkitAEKDVRpbWVsaW5lTGlrZXMSEwoLdGltZWxpbmVfaWQYASABKAkSEwoLbGlrZXNfY291bnQYAiABKAMSFQoNY291bnRfdmVyc2lvbhgDIAEoAxIwCgxsYXN0X2xpa2VfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmNvbW1lbnRzX2NvdW50GAUgASgDEhgKEGNvbW1lbnRzX3ZlcnNpb24YBiABKAMiYAoYUmVwbGF5VGltZWxpbmVMaWtlc1JlcGx5EjUKCXRpbWVsaW5lcxgBIAMoCzIiLnRpbWVsaW5lci5zb2NpYWwudjEuVGltZWxpbmVMaWtlcxINCgV0b3RhbBgCIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiB0aW1lbGluZXIvc29jaWFsL3YxL3JlcGxheS5wcm90bxITdGltZWxpbmVyLnNvY2lhbC52MSJTChpSZXBsYXlUaW1lbGluZUxpa2VzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIUCgx0aW1lbGluZV9pZHMYAyADKAkitAEKDVRpbWVsaW5lTGlrZXMSEwoLdGltZWxpbmVfaWQYASABKAkSEwoLbGlrZXNfY291bnQYAiABKAMSFQoNY291bnRfdmVyc2lvbhgDIAEoAxIwCgxsYXN0X2xpa2VfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmNvbW1lbnRzX2NvdW50GAUgASgDEhgKEGNvbW1lbnRzX3ZlcnNpb24YBiABKAMiYAoYUmVwbGF5VGltZWxpbmVMaWtlc1JlcGx5EjUKCXRpbWVsaW5lcxgBIAMoCzIiLnRpbWVsaW5lci5zb2NpYWwudjEuVGltZWxpbmVMaWtlcxINCgV0b3RhbBgCIAEoAyJOChlSZXBsYXlGb2xsb3dDb3VudHNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFEhAKCHVzZXJfaWRzGAMgAygJIocBCgxGb2xsb3dDb3VudHMSDwoHdXNlcl9pZBgBIAEoCRIXCg9mb2xsb3dlcnNfY291bnQYAiABKAMSGQoRZm9sbG93ZXJzX3ZlcnNpb24YAyABKAMSFwoPZm9sbG93aW5nX2NvdW50GAQgASgDEhkKEWZvbGxvd2luZ192ZXJzaW9uGAUgASgDIlsKF1JlcGxheUZvbGxvd0NvdW50c1JlcGx5EjEKBnBlb3BsZRgBIAMoCzIhLnRpbWVsaW5lci5zb2NpYWwudjEuRm9sbG93Q291bnRzEg0KBXRvdGFsGAIgASgDYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message timeliner.social.v1.ReplayTimelineLikesRequest
@@ -121,4 +121,100 @@ export type ReplayTimelineLikesReply = Message<"timeliner.social.v1.ReplayTimeli
  */
 export const ReplayTimelineLikesReplySchema: GenMessage<ReplayTimelineLikesReply> = /*@__PURE__*/
   messageDesc(file_timeliner_social_v1_replay, 2);
+
+/**
+ * @generated from message timeliner.social.v1.ReplayFollowCountsRequest
+ */
+export type ReplayFollowCountsRequest = Message<"timeliner.social.v1.ReplayFollowCountsRequest"> & {
+  /**
+   * Keyset paging: the people with an id above this one, in id order; empty for the first page.
+   *
+   * @generated from field: string after_id = 1;
+   */
+  afterId: string;
+
+  /**
+   * At most this many (the responder caps it at 1000).
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * Only these people (those with counts), instead of a page.
+   *
+   * @generated from field: repeated string user_ids = 3;
+   */
+  userIds: string[];
+};
+
+/**
+ * Describes the message timeliner.social.v1.ReplayFollowCountsRequest.
+ * Use `create(ReplayFollowCountsRequestSchema)` to create a new message.
+ */
+export const ReplayFollowCountsRequestSchema: GenMessage<ReplayFollowCountsRequest> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_replay, 3);
+
+/**
+ * A person's counts, as FollowChanged tells them.
+ *
+ * @generated from message timeliner.social.v1.FollowCounts
+ */
+export type FollowCounts = Message<"timeliner.social.v1.FollowCounts"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: int64 followers_count = 2;
+   */
+  followersCount: bigint;
+
+  /**
+   * @generated from field: int64 followers_version = 3;
+   */
+  followersVersion: bigint;
+
+  /**
+   * @generated from field: int64 following_count = 4;
+   */
+  followingCount: bigint;
+
+  /**
+   * @generated from field: int64 following_version = 5;
+   */
+  followingVersion: bigint;
+};
+
+/**
+ * Describes the message timeliner.social.v1.FollowCounts.
+ * Use `create(FollowCountsSchema)` to create a new message.
+ */
+export const FollowCountsSchema: GenMessage<FollowCounts> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_replay, 4);
+
+/**
+ * @generated from message timeliner.social.v1.ReplayFollowCountsReply
+ */
+export type ReplayFollowCountsReply = Message<"timeliner.social.v1.ReplayFollowCountsReply"> & {
+  /**
+   * @generated from field: repeated timeliner.social.v1.FollowCounts people = 1;
+   */
+  people: FollowCounts[];
+
+  /**
+   * How many people have counts now, for progress: on the first page only, 0 on the others.
+   *
+   * @generated from field: int64 total = 2;
+   */
+  total: bigint;
+};
+
+/**
+ * Describes the message timeliner.social.v1.ReplayFollowCountsReply.
+ * Use `create(ReplayFollowCountsReplySchema)` to create a new message.
+ */
+export const ReplayFollowCountsReplySchema: GenMessage<ReplayFollowCountsReply> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_replay, 5);
 
