@@ -141,6 +141,8 @@ beforeAll(async () => {
   ok(await call('social', 'post', `/api/collections/${collection}/timelines`, ada.id).send({ timelineId: made.bobsTimeline }));
   ok(await call('notifications', 'put', '/api/notifications/preferences', ada.id).send({ likes: { push: false } }));
   ok(await call('search', 'post', '/api/search/history', ada.id).send({ query: 'steam engines' }));
+  // The moderators once warned her (the audit log keeps the decision, not who).
+  await rows('social', `INSERT INTO moderation_actions (id, moderator_id, action, subject_user_id, reason) VALUES (gen_random_uuid(), $1, 'warn', $2, 'Be kind')`, [bob.id, ada.id]);
 
   // Everything has reached everyone: Bob was told of her like, follow and comments; his counts include her.
   await until(async () => (await rows<{ n: number }>('notifications', 'SELECT count(*)::int AS n FROM notification_activities WHERE actor_id = $1', [ada.id]))[0]!.n >= 3, 20_000, 'Bob to be told');
@@ -227,5 +229,9 @@ describe('Delete the account', () => {
     expect(await storage.stat(`media/${made.bobItem}/original`)).not.toBeNull();
     expect(await rows('timelines', 'SELECT id FROM timelines WHERE id = ANY($1::uuid[])', [[made.trip, made.bobsTimeline]])).toEqual([{ id: made.bobsTimeline }]);
     expect((await call('auth', 'post', '/api/auth/login').send({ login: ada.username, password: ada.password })).status).toBe(401);
+    // The audit entry stays, saying no longer whom it was about; it is still append-only otherwise.
+    expect(await rows('social', `SELECT moderator_id, subject_user_id, reason FROM moderation_actions WHERE reason = 'Be kind'`)).toEqual([{ moderator_id: bob.id, subject_user_id: null, reason: 'Be kind' }]);
+    await expect(rows('social', `UPDATE moderation_actions SET reason = 'changed' WHERE reason = 'Be kind'`)).rejects.toThrow('append-only');
+    await expect(rows('social', `DELETE FROM moderation_actions WHERE reason = 'Be kind'`)).rejects.toThrow('append-only');
   }, 120_000);
 });

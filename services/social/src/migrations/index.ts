@@ -14,6 +14,7 @@ import { ModerationDesk1766800000000 } from './1766800000000-moderation-desk.js'
 import { CommentControls1766700000000 } from './1766700000000-comment-controls.js';
 import { CommentCountVersions1767700000000 } from './1767700000000-comment-count-versions.js';
 import { ReportedMediaSensitivePosts1767600000000 } from './1767600000000-reported-media-sensitive-posts.js';
+import { ErasableAudit1767100000000 } from './1767100000000-erasable-audit.js';
 
 /** In order. A new migration is appended, never edited once released. */
-export const socialMigrations = [Initial1763805600000, SocialCore1764400000000, FeedKeys1764600000000, Collections1764900000000, FollowingIndex1765000000000, Activities1765100000000, FollowingInbox1765200000000, DeletedUsers1766100000000, ProfileVersions1766300000000, SensitiveFeedTimelines1766400000000, FollowRequests1766500000000, BlocksMutes1766600000000, ModerationDesk1766800000000, CommentControls1766700000000, ReportedMediaSensitivePosts1767600000000, CommentCountVersions1767700000000];
+export const socialMigrations = [Initial1763805600000, SocialCore1764400000000, FeedKeys1764600000000, Collections1764900000000, FollowingIndex1765000000000, Activities1765100000000, FollowingInbox1765200000000, DeletedUsers1766100000000, ProfileVersions1766300000000, SensitiveFeedTimelines1766400000000, FollowRequests1766500000000, BlocksMutes1766600000000, ModerationDesk1766800000000, CommentControls1766700000000, ReportedMediaSensitivePosts1767600000000, CommentCountVersions1767700000000, ErasableAudit1767100000000];

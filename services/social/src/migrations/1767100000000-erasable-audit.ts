@@ -1,0 +1,32 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The moderation audit log stays append-only, with one exception: when an account is deleted for
+ * good, the entries about it (or made by it, as a moderator) keep the decision but no longer say
+ * who: `moderator_id` and `subject_user_id` may be set to NULL, and nothing else may change.
+ */
+export class ErasableAudit1767100000000 implements MigrationInterface {
+  name = 'ErasableAudit1767100000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE OR REPLACE FUNCTION "moderation_actions_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'UPDATE'
+          AND NEW.id = OLD.id AND NEW.action = OLD.action AND NEW.reason = OLD.reason AND NEW.created_at = OLD.created_at
+          AND NEW.content_type IS NOT DISTINCT FROM OLD.content_type AND NEW.content_id IS NOT DISTINCT FROM OLD.content_id
+          AND NEW.until IS NOT DISTINCT FROM OLD.until
+          AND (NEW.moderator_id IS NULL OR NEW.moderator_id = OLD.moderator_id)
+          AND (NEW.subject_user_id IS NULL OR NEW.subject_user_id = OLD.subject_user_id) THEN
+          RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'moderation_actions is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+      END $$`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE OR REPLACE FUNCTION "moderation_actions_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'moderation_actions is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+      END $$`);
+  }
+}
