@@ -144,7 +144,7 @@ export class CommentControlsService {
     await this.transactions.run(async (manager) => {
       const post = await this.controls.lockPost(manager, id);
       if (!post) throw new NotFoundException(POST_NOT_FOUND);
-      if (!moderatesPost(post.userId, caller.userId)) throw new ForbiddenException(POST_MODERATOR_ONLY);
+      if (!moderatesPost(post.userId, caller.userId)) await this.refusePost(caller, id, POST_MODERATOR_ONLY);
       const comment = await this.requireComment(manager, 'post', id, commentId);
       if (!comment.held) return;
       await this.controls.approve(manager, 'post', comment.id);
@@ -185,7 +185,7 @@ export class CommentControlsService {
     await this.transactions.run(async (manager) => {
       const post = await this.controls.lockPost(manager, id);
       if (!post) throw new NotFoundException(POST_NOT_FOUND);
-      if (!moderatesPost(post.userId, caller.userId)) throw new ForbiddenException(POST_MODERATOR_ONLY);
+      if (!moderatesPost(post.userId, caller.userId)) await this.refusePost(caller, id, POST_MODERATOR_ONLY);
       await this.setPin(manager, 'post', id, commentId, pinned);
     });
   }
@@ -218,7 +218,7 @@ export class CommentControlsService {
       const post = await this.controls.lockPost(manager, id);
       if (!post) throw new NotFoundException(POST_NOT_FOUND);
       const comment = await this.requireComment(manager, 'post', id, commentId);
-      if (comment.userId !== caller.userId && !moderatesPost(post.userId, caller.userId)) throw new ForbiddenException(OWN_COMMENTS_ONLY);
+      if (comment.userId !== caller.userId && !moderatesPost(post.userId, caller.userId)) await this.refusePost(caller, id, OWN_COMMENTS_ONLY);
       await this.controls.delete(manager, 'post', comment.id);
       if (comment.held) return;
       const change = await this.posts.countComment(manager, id, -1);
@@ -302,6 +302,12 @@ export class CommentControlsService {
     const author = await this.controls.postAuthor(id, callerId);
     if (!author) throw new NotFoundException(POST_NOT_FOUND);
     return { id, author };
+  }
+
+  /** Refuses a change to the post: 404 to someone the post is absent to (as for a read), else 403 with `message`. */
+  private async refusePost(caller: Caller, postId: string, message: string): Promise<never> {
+    if (!(await this.controls.postAuthor(postId, caller.userId))) throw new NotFoundException(POST_NOT_FOUND);
+    throw new ForbiddenException(message);
   }
 
   private async requirePostModerator(caller: Caller, rawId: string): Promise<{ id: string; author: string }> {
