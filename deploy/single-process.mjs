@@ -102,6 +102,13 @@ const workerDataSource = await platform.openDatabase({ url: databaseUrl, schema:
 const worker = await startMediaWorker({ dataSource: workerDataSource, bus, storage, queue: workQueue, logger: serviceLogger('media-worker'), concurrency: workerConcurrency, limits: mediaConfig.processingLimits(), perPerson: mediaConfig.MEDIA_PROCESSING_PER_PERSON });
 running.push({ close: async () => { await worker.close(); await workerDataSource.destroy(); } });
 
+// `npm run read-model -- rebuild <service>` reaches the in-process bus through a socket under
+// DATA_DIR (with NATS_URL it goes through NATS, as in a cluster).
+if (!config.NATS_URL) {
+  const readModels = await platform.serveReadModelSocket(bus, path.join(dataDir, platform.READ_MODEL_SOCKET), serviceLogger('read-model'));
+  running.push({ close: () => readModels.close() });
+}
+
 const gateway = await createGateway({
   config,
   logger: platform.createLogger('gateway', config.LOG_LEVEL),

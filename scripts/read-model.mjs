@@ -19,9 +19,14 @@
 // Prints a progress line per model every few seconds (rows done/total, rate, ETA) and exits 0 when
 // every model is rebuilt, 1 when one failed (the service's log has the error), 2 when nothing was
 // heard for --quiet-timeout seconds (default 120). Env: NATS_URL (nats://127.0.0.1:4222),
-// BUS_PREFIX (tl). Needs the built platform (`npm run build`).
+// BUS_PREFIX (tl). Without NATS_URL, a running `npm start` (in-process bus, embedded Postgres) is
+// reached through its socket under DATA_DIR (.data/read-model.sock), when there is one. Needs the
+// built platform (`npm run build`).
 import { fromBinary } from '@bufbuild/protobuf';
-import { createEventBus, createLogger, requestRpc } from '@timeliner/platform';
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { createEventBus, createLogger, READ_MODEL_SOCKET, requestRpc } from '@timeliner/platform';
 import { ReadModelProgressSchema, ReadModelRebuild } from '@timeliner/proto';
 
 const [command, service, ...rest] = process.argv.slice(2);
@@ -36,8 +41,6 @@ if (command !== 'rebuild' || !service) {
 }
 const model = option('model') ?? '';
 const quietMs = Number(option('quiet-timeout') ?? 120) * 1000;
-const logger = createLogger('read-model', process.env.LOG_LEVEL ?? 'warn');
-const bus = await createEventBus({ natsUrl: process.env.NATS_URL || 'nats://127.0.0.1:4222', prefix: process.env.BUS_PREFIX || 'tl', name: 'read-model-cli', logger });
 
 const seconds = (s) => (s >= 90 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(1)}s`);
 const line = (p) => {
@@ -53,6 +56,62 @@ const line = (p) => {
         : 'looking for rows the producer no longer has';
   return `${new Date().toISOString()} ${service}/${p.model} ${done}/${total} ${total > 0 ? ((100 * done) / total).toFixed(1) : '100.0'}% ${Math.round(p.rate)} rows/s${eta} ${state}`;
 };
+
+// `npm start` (in-process bus): its socket under DATA_DIR, when NATS_URL is not set and it runs.
+const socketPath = path.resolve(process.env.DATA_DIR || '.data', READ_MODEL_SOCKET);
+if (!process.env.NATS_URL && existsSync(socketPath)) process.exit(await overSocket());
+
+async function overSocket() {
+  return new Promise((resolve) => {
+    let code = 2;
+    let lastHeard = Date.now();
+    let lastPrinted = 0;
+    let buffered = '';
+    const socket = connect(socketPath, () => socket.write(`${JSON.stringify({ service, model })}\n`));
+    const quiet = setInterval(() => {
+      if (Date.now() - lastHeard > quietMs) {
+        console.error(`${service}: no progress for ${quietMs / 1000} s; the process's log says why. Run it again.`);
+        socket.destroy();
+      }
+    }, 1_000);
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('utf8');
+      let newline;
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const message = JSON.parse(buffered.slice(0, newline));
+        buffered = buffered.slice(newline + 1);
+        lastHeard = Date.now();
+        if (message.error) {
+          console.error(`${service}: ${message.error}`);
+          code = 1;
+        } else if (message.reply) {
+          const { rebuildId, models, alreadyRunning } = message.reply;
+          if (alreadyRunning) console.log(`${service}: a rebuild is already running (${models.join(', ')}); following its progress`);
+          else console.log(`${service}: rebuilding ${models.join(', ')} (rebuild ${rebuildId})`);
+          code = 0;
+        } else if (message.progress) {
+          const p = message.progress;
+          if (p.finished || p.error || Date.now() - lastPrinted > 2_000) {
+            lastPrinted = Date.now();
+            console.log(line(p));
+          }
+          if (p.error) code = 1;
+        }
+      }
+    });
+    socket.on('error', (error) => {
+      console.error(`${service}: ${error.message} (is \`npm start\` running with DATA_DIR=${process.env.DATA_DIR || '.data'}?)`);
+      code = 1;
+    });
+    socket.on('close', () => {
+      clearInterval(quiet);
+      resolve(code);
+    });
+  });
+}
+
+const logger = createLogger('read-model', process.env.LOG_LEVEL ?? 'warn');
+const bus = await createEventBus({ natsUrl: process.env.NATS_URL || 'nats://127.0.0.1:4222', prefix: process.env.BUS_PREFIX || 'tl', name: 'read-model-cli', logger });
 
 let exitCode = 0;
 try {

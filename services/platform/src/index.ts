@@ -62,3 +62,4 @@ export { NUL_MESSAGE } from './http/hostile-input.js';
 export * from './outbound/outbound-address.js';
 export * from './outbound/outbound-client.js';
 export * from './bus/read-model-rebuild.js';
+export * from './bus/read-model-socket.js';
