@@ -111,7 +111,7 @@ describe('alt text and descriptions', () => {
     await signInWithToken(watching.context, viewer.token);
     const player = await watching.context.newPage();
     await player.goto(`/watch/${timelineId}`);
-    await player.getByText('1 of 2').waitFor();
+    await player.getByText('1 of 2', { exact: true }).waitFor();
     expect(await player.locator('video.player__video').getAttribute('aria-description')).toBe(DESCRIPTION);
     // The controls hide while the video plays: the badge is reached by the keyboard too.
     await player.getByRole('button', { name: 'Show alt text' }).press('Enter');
@@ -122,7 +122,7 @@ describe('alt text and descriptions', () => {
     await note.waitFor({ state: 'detached' });
 
     await player.getByRole('button', { name: /^Image 2 of 2/ }).press('Enter');
-    await player.getByText('2 of 2').waitFor();
+    await player.getByText('2 of 2', { exact: true }).waitFor();
     await player.getByRole('img', { name: ALT }).waitFor();
     await player.getByRole('button', { name: 'Show alt text' }).press('Enter');
     const altNote = player.getByRole('note', { name: 'Alt text' });
