@@ -11,14 +11,16 @@ import type { Video } from '../api/types';
  */
 export function VideoSensitiveToggle({ video }: { video: Video }) {
   const update = useUpdateVideoSensitive();
+  // At once, as asked; back to the server's word if it refuses.
+  const checked = update.isPending ? update.variables.sensitive : video.sensitive;
   return (
     <>
       <label className="video-row__sensitive">
         <input
           type="checkbox"
-          checked={video.sensitive}
-          disabled={update.isPending}
+          checked={checked}
           onChange={(event) =>
+            !update.isPending &&
             update.mutate(
               { videoId: video.id, sensitive: event.target.checked },
               { onError: (error) => toast({ title: 'Could not change it', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }) },
