@@ -25,6 +25,7 @@ export const accountDeletionHandlers = [
     await q('DELETE FROM told_once_a_day WHERE recipient_id = $1 OR actor_id = $1');
     await q(`DELETE FROM reaction_states WHERE user_id = $1 OR target_key = 'follow:' || $1::text`);
     await q('DELETE FROM timeline_members WHERE user_id = $1');
+    await q('DELETE FROM timeline_member_removals WHERE user_id = $1');
     await q('DELETE FROM videos WHERE uploader_id = $1');
     await q('DELETE FROM person_filters WHERE owner_id = $1 OR other_id = $1');
     await q('DELETE FROM muted_words WHERE user_id = $1');

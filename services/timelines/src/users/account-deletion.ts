@@ -1,5 +1,6 @@
 import { idOf, on, Outbox } from '@timeliner/platform';
 import { AuthEvents, TimelinesEvents } from '@timeliner/proto';
+import { CollaboratorRepository } from '../collaborators/collaborator.repository.js';
 import { publishSnapshot, snapshotContext } from '../timelines/snapshot.js';
 
 /**
@@ -21,8 +22,10 @@ export const accountDeletionHandlers = [
       await Outbox.add(manager, TimelinesEvents.TimelineDeleted, { timelineId: timeline.id, creatorId: id }, context);
     }
     const [teams] = await q<[Array<{ timeline_id: string }>, number]>('DELETE FROM collaborators WHERE user_id = $1 RETURNING timeline_id');
+    const collaborators = new CollaboratorRepository(manager.connection);
     for (const { timeline_id: timelineId } of teams) {
-      await Outbox.add(manager, TimelinesEvents.CollaboratorRemoved, { timelineId, userId: id }, context);
+      const membersVersion = await collaborators.bumpVersion(manager, timelineId);
+      await Outbox.add(manager, TimelinesEvents.CollaboratorRemoved, { timelineId, userId: id, membersVersion }, context);
       await publishSnapshot(manager, Outbox, timelineId, context);
     }
     const email = deleted.email.trim().toLowerCase();
