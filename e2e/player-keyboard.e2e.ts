@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, newAccount, type RegisteredAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
+import { axeViolations } from './support/axe.js';
 import { launchBrowser, newContext, viewports } from './support/browser.js';
 import { makeClip, publishedTimelineWithClip } from './support/media.js';
 import { type RunningProduct, startProduct } from './support/product.js';
@@ -79,7 +80,9 @@ describe('the player by keyboard, and resuming elsewhere', () => {
     const page = await first.context.newPage();
     await page.goto(`/watch/${timelineId}`);
     const player = page.getByRole('region', { name: `${timelineTitle}: video player` });
-    await player.waitFor();
+    await player.waitFor().catch(async (error: unknown) => {
+      throw new Error(`no player on ${page.url()}: ${(await page.evaluate(() => document.body.innerText)).slice(0, 500)}`, { cause: error });
+    });
     expect(await player.getAttribute('aria-describedby')).toBeTruthy();
     await expect(page.locator(`[id="${await player.getAttribute('aria-describedby')}"]`).textContent()).resolves.toMatch(/^Keys: Left and Right arrows, previous and next item/);
 
@@ -129,6 +132,8 @@ describe('the player by keyboard, and resuming elsewhere', () => {
       [...document.querySelectorAll('.player, .player *')].filter((element) => getComputedStyle(element).transitionDuration.split(',').some((d) => parseFloat(d) > 0)).map((element) => element.className),
     );
     expect(animated).toEqual([]);
+    // The player with the offer on it: nothing serious or critical for axe-core.
+    expect((await axeViolations(other)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.summary)).toEqual([]);
     const way = await tabTo(other, new RegExp(`^${offer}$`));
     expect(way).not.toContain('Next video');
     await other.keyboard.press('Enter');
