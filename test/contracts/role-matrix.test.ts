@@ -433,7 +433,7 @@ beforeAll(async () => {
     startMediaService({ ...common, databaseUrl: mediaDb, storage, workQueue: queue, sweepIntervalMs: 0, exports: { waitMs: 200 }, timelinesTimeoutMs: 10_000 }),
   ]);
   const urls = Object.fromEntries(new RouteTable().services().map((name) => [name, services[name]!.url]));
-  const config = loadConfig(GatewayConfig, { PORT: '0', INTERNAL_PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000', ANONYMOUS_WRITE_LIMIT_MAX: '100000', CONTENT_RATE_LIMIT_MAX: '100000' });
+  const config = loadConfig(GatewayConfig, { PORT: '0', INTERNAL_PORT: '0', LOG_LEVEL: 'silent', AUTH_TIMEOUT_MS: '10000', RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000', ANONYMOUS_WRITE_LIMIT_MAX: '100000', CONTENT_RATE_LIMIT_MAX: '100000' });
   gateway = await createGateway({ config, logger, bus, services: urls, identitySecret: secret, webDist: tmpdir() });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   mark('services up');
@@ -531,7 +531,7 @@ describe('the permission matrix by role', () => {
       const problems: string[] = [];
       for (const { role, answer } of answers) {
         observed.push(`${operation} ${role} ${answer.status}`);
-        if (answer.status !== row.expect[role]) problems.push(`${role} ${answer.status}, not ${row.expect[role]}`);
+        if (answer.status !== row.expect[role]) problems.push(`${role} ${answer.status}, not ${row.expect[role]}${answer.status >= 500 ? ` (${answer.text.slice(0, 200)})` : ''}`);
         if (answer.status >= 300) continue;
         const traces = [...(OUTSIDERS.includes(role) ? contentOf(owner) : []), ...((role === 'blocked' || role === 'blocker') && !(operation === 'GET /api/blocks') ? personOf(owner) : [])];
         for (const trace of traces) if (answer.text.includes(trace)) problems.push(`${role} sees ${trace}`);
