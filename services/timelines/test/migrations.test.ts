@@ -4,7 +4,7 @@ import { schemaContract } from '../../../test/support/schema-contract.js';
 
 schemaContract(timelinesSchema, [
   'account_follows', 'collaborators', 'inbox', 'invitations', 'migrations', 'moderation_hidden', 'muted_word_lists', 'muted_words', 'outbox', 'person_filters', 'person_limit_hits', 'timeline_engagements', 'timeline_images', 'timeline_videos',
-  'timeline_views', 'timelines', 'users',
+  'timeline_views', 'timelines', 'users', 'watch_positions',
 ], (ds) => {
   it('keeps is_public in step with visibility', async () => {
     const insert = (visibility: string, isPublic: boolean) =>
