@@ -14,6 +14,18 @@ describe('caption preferences', () => {
     expect(captionPreference()).toEqual({ on: false, language: null });
   });
 
+  it('start on when the system asks for reduced motion and nothing was chosen here, and the choice wins after', () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query })) as unknown as typeof window.matchMedia;
+    try {
+      expect(captionPreference()).toEqual({ on: true, language: null });
+      rememberCaptionPreference({ on: false, language: null });
+      expect(captionPreference()).toEqual({ on: false, language: null });
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('pick the remembered language, else the browser\'s, else the first track', () => {
     expect(pickLanguage([], 'en', ['en'])).toBeNull();
     expect(pickLanguage(['de', 'fr'], 'fr', ['de'])).toBe('fr');

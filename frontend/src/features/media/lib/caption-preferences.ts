@@ -27,8 +27,23 @@ export interface CaptionPreference {
   language: string | null;
 }
 
+/**
+ * Whether the system asks for captions before the person has chosen on this device. No browser
+ * exposes the system's captions setting to a page; asking for reduced motion is the nearest signal
+ * it does expose, so captions start on for it. Settings › Captions and the player's CC menu decide
+ * from then on.
+ */
+function systemAsksForCaptions(): boolean {
+  try {
+    return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  } catch {
+    return false;
+  }
+}
+
 export function captionPreference(): CaptionPreference {
-  return { on: read(ON_KEY) === '1', language: read(LANGUAGE_KEY) };
+  const on = read(ON_KEY);
+  return { on: on === null ? systemAsksForCaptions() : on === '1', language: read(LANGUAGE_KEY) };
 }
 
 export function rememberCaptionPreference(preference: CaptionPreference): void {
