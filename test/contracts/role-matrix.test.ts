@@ -209,7 +209,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/follow-requests': { expect: own(200) },
   'GET /api/follow-requests/count': { expect: own(200) },
   'GET /api/moderation-notices': { expect: own(200) },
-  'GET /api/moderation/role': { expect: staff(200) },
+  'GET /api/moderation/role': { expect: own(200) },
   'GET /api/moderation/queue': { expect: staff(200) },
   'GET /api/moderation/audit': { expect: staff(200) },
 

@@ -1063,7 +1063,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's staff role (403 for people who have none) */
+        /** The caller's staff role: moderator, admin, or null for everyone else */
         get: operations["moderationRole"];
         put?: never;
         post?: never;
@@ -4054,8 +4054,11 @@ export interface components {
             videoId: string;
         };
         StaffRoleDto: {
-            /** @enum {string} */
-            role: "moderator" | "admin";
+            /**
+             * @description Null for people without a staff role
+             * @enum {string|null}
+             */
+            role: "moderator" | "admin" | null;
         };
         StorageUsageDto: {
             /** @description The per-person quota (STORAGE_QUOTA_MB) */
@@ -7263,13 +7266,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Only moderators and admins (granted by the operator) may use the desk */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,7 +14,7 @@ export interface ModerationRoute {
 }
 
 export const moderationRoutes: ModerationRoute[] = [
-  { method: 'get', route: '/api/moderation/role', path: () => '/api/moderation/role', staff: true },
+  { method: 'get', route: '/api/moderation/role', path: () => '/api/moderation/role', staff: false },
   { method: 'get', route: '/api/moderation/queue', path: () => '/api/moderation/queue', staff: true },
   { method: 'post', route: '/api/moderation/items/{type}/{id}/decision', path: ({ postId }) => `/api/moderation/items/post/${postId}/decision`, body: { action: 'hide', reason: 'Spam' }, staff: true },
   { method: 'post', route: '/api/moderation/users/{id}/suspension', path: ({ userId }) => `/api/moderation/users/${userId}/suspension`, body: { reason: 'Spam', days: 3 }, staff: true },

@@ -9,7 +9,7 @@ import { ModerationService } from './moderation.service.js';
 
 const STAFF = { description: 'Only moderators and admins (granted by the operator) may use the desk' };
 
-/** The moderation desk: moderators and admins only (every route answers 403 to anyone else). */
+/** The moderation desk: moderators and admins only (every route but `role` answers 403 to anyone else). */
 @ApiTags('moderation')
 @Controller('api/moderation')
 export class ModerationController {
@@ -17,9 +17,8 @@ export class ModerationController {
 
   @Get('role')
   @SignedIn()
-  @ApiOperation({ summary: "The caller's staff role (403 for people who have none)" })
+  @ApiOperation({ summary: "The caller's staff role: moderator, admin, or null for everyone else" })
   @ApiOkResponse({ type: StaffRoleDto })
-  @ApiForbiddenResponse(STAFF)
   role(@CurrentCaller() caller: SignedInCaller): Promise<StaffRoleDto> {
     return this.moderation.role(caller);
   }

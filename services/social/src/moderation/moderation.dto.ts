@@ -72,7 +72,7 @@ export class AppealDto {
 export class AuditPageQueryDto extends PageQuery({ defaultLimit: 50, maxLimit: 100 }) {}
 
 export class StaffRoleDto {
-  @ApiProperty({ enum: STAFF_ROLES }) role: string;
+  @ApiProperty({ enum: STAFF_ROLES, nullable: true, type: String, description: 'Null for people without a staff role' }) role: string | null;
 }
 
 export class ModeratedItemDto {
