@@ -84,5 +84,20 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each route's code needs, for the per-route transfer
     // report (scripts/bundle-budget.mjs). A dotfile: the gateway never serves it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The small helpers the feed's cards share with other screens, as one file: split by
+              // importer they came to a dozen files of under 1 KB, each costing a request and about
+              // 300 bytes of headers on a phone's first paint.
+              name: 'card-helpers',
+              test: /src[\\/](lib[\\/](share-intents|format|after-first-render|bookmarks)|features[\\/](feed[\\/]api[\\/]feed-cache|timelines[\\/]lib[\\/]share-links|auth[\\/]api[\\/]logout)|components[\\/]ui[\\/](avatar|on-demand-menu))\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

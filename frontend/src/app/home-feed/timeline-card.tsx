@@ -4,7 +4,6 @@ import { Avatar } from '../../components/ui/avatar';
 import { EngagementBar } from '../../components/ui/engagement-bar';
 import { formatDuration, formatRelativeTime } from '../../lib/format';
 import { nativeShare } from '../../lib/share-intents';
-import { useRecordShare } from '../../features/timelines/api/record-share';
 import { timelineWatchLink } from '../../features/timelines/lib/share-links';
 import { useTimelineToggles } from '../../features/feed/hooks/use-timeline-toggles';
 import type { FeedTimeline } from '../../features/feed/api/types';
@@ -31,7 +30,6 @@ export function TimelineCard({ timeline, viewerId }: TimelineCardProps) {
   const [sharing, setSharing] = useState(false);
   const [reporting, setReporting] = useState(false);
   const toggles = useTimelineToggles(timeline);
-  const recordShare = useRecordShare();
   const name = timeline.creator?.displayName || timeline.creatorName || 'Unknown User';
   const creatorId = timeline.creator?.id ?? timeline.creatorId;
   const profile = `/profile/${encodeURIComponent(creatorId)}`;
@@ -40,7 +38,8 @@ export function TimelineCard({ timeline, viewerId }: TimelineCardProps) {
 
   const share = async () => {
     const result = await nativeShare({ title: timeline.title, url: timelineWatchLink(window.location.origin, timeline.id) });
-    if (result === 'shared') recordShare.mutate({ id: timeline.id, channel: 'other' });
+    // Counted in the timeline's analytics (its code loaded once shared); a failure only loses the count.
+    if (result === 'shared') void import('../../features/timelines/api/record-share').then(({ recordShare }) => recordShare(timeline.id, 'other')).catch(() => undefined);
     else if (result === 'unavailable') setSharing(true);
   };
 

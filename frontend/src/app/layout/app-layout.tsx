@@ -6,8 +6,10 @@ import { PlusIcon } from '../../components/ui/icons';
 import '../../components/layouts/layout.css';
 import type { User } from '../../lib/current-user';
 import { useLogout } from '../../features/auth/api/logout';
+
+/** The account menu's staff entry, with the query it asks: loaded when the menu first opens. */
+const StaffOnly = lazy(() => import('../../features/moderation/components/staff-only').then((module) => ({ default: module.StaffOnly })));
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { StaffOnly } from '../../features/moderation/components/staff-only';
 
 // The picker's code (and the dialog library under it) is fetched the first time it opens.
 const TimelinePicker = lazy(() => import('../../features/timelines/components/timeline-picker'));

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../ui/avatar';
 import { BookmarkIcon, CheckBadgeIcon, CollectionsIcon, DashboardIcon, LogOutIcon, SettingsIcon, StudioIcon, UserIcon } from '../ui/icons';
@@ -67,13 +67,15 @@ export function UserMenuDropdown({ user, onLogout, defaultOpen = false, StaffOnl
           </Link>
         </DropdownMenu.Item>
         {StaffOnly ? (
-          <StaffOnly>
-            <DropdownMenu.Item className="menu__item" asChild>
-              <Link to="/moderation">
-                <CheckBadgeIcon width={18} height={18} /> Moderation
-              </Link>
-            </DropdownMenu.Item>
-          </StaffOnly>
+          <Suspense fallback={null}>
+            <StaffOnly>
+              <DropdownMenu.Item className="menu__item" asChild>
+                <Link to="/moderation">
+                  <CheckBadgeIcon width={18} height={18} /> Moderation
+                </Link>
+              </DropdownMenu.Item>
+            </StaffOnly>
+          </Suspense>
         ) : null}
         <DropdownMenu.Separator className="menu__separator" />
         <DropdownMenu.Item className="menu__item" onSelect={onLogout}>
