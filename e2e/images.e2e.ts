@@ -90,7 +90,7 @@ describe('images in the studio and the player', () => {
 
     // The player: the image as slide 1 of 2, fitted, without the video controls or likes.
     await page.goto(`/watch/${timelineId}`);
-    await page.getByText('1 of 2').waitFor();
+    await page.getByText('1 of 2', { exact: true }).waitFor();
     const slide = page.getByRole('img', { name: still.title });
     await slide.waitFor();
     await page.waitForFunction((title) => {
@@ -104,7 +104,7 @@ describe('images in the studio and the player', () => {
     await page.getByRole('progressbar', { name: 'Time on this image' }).waitFor();
 
     // Five seconds on, the video plays, as after a video that ended; likes are back.
-    await page.getByText('2 of 2').waitFor({ timeout: 10_000 });
+    await page.getByText('2 of 2', { exact: true }).waitFor({ timeout: 10_000 });
     await page.waitForFunction(() => {
       const v = document.querySelector('video');
       return !!v && v.readyState >= 2 && v.videoWidth > 0;
@@ -113,7 +113,7 @@ describe('images in the studio and the player', () => {
 
     // Back to the image with the arrow key.
     await page.getByRole('button', { name: 'Download timeline' }).press('ArrowLeft');
-    await page.getByText('1 of 2').waitFor();
+    await page.getByText('1 of 2', { exact: true }).waitFor();
     await slide.waitFor();
 
     expect(problems).toEqual([]);

@@ -69,7 +69,7 @@ describe('media journey', () => {
     expect(timeline.body.duration).toBeGreaterThanOrEqual(5.9);
 
     await page.goto(`/watch/${timelineId}`);
-    await page.getByText('1 of 2').waitFor();
+    await page.getByText('1 of 2', { exact: true }).waitFor();
     const video = page.locator('video');
     await page.waitForFunction(() => {
       const v = document.querySelector('video');
@@ -91,7 +91,7 @@ describe('media journey', () => {
       target.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [touch(x1)], changedTouches: [touch(x1)] }));
       target.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(x1)] }));
     }, { x0: box.x + box.width * 0.8, x1: box.x + box.width * 0.2, yy: y });
-    await page.getByText('2 of 2').waitFor();
+    await page.getByText('2 of 2', { exact: true }).waitFor();
     await page.waitForFunction(() => {
       const v = document.querySelector('video');
       return !!v && v.readyState >= 2 && v.videoHeight > v.videoWidth;

@@ -126,6 +126,8 @@ describe('studio media tools', () => {
     await sheet.getByRole('button', { name: 'Stop Recording' }).click();
     await sheet.getByRole('list', { name: 'Uploads' }).getByText(/^recording-.*\.webm$/).waitFor();
     await page.getByText('Video added to timeline successfully.').first().waitFor({ timeout: 30_000 });
+    // The sheet asks for the recording's description before it closes (e2e/alt-text.e2e.ts).
+    await sheet.getByRole('region', { name: 'Alt text for your uploads' }).getByRole('button', { name: 'Add later' }).click();
     await sheet.waitFor({ state: 'detached', timeout: 15_000 });
 
     // Batch: two files, each with a 160x90 preview; Start Upload; then Clear Completed.

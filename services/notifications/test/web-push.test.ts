@@ -45,6 +45,8 @@ describe('Web Push', () => {
   const received: Received[] = [];
   /** Status answers per path, in order; 201 once they run out. */
   const answers = new Map<string, number[]>();
+  /** Paths whose answer waits for the promise (what the test must apply first). */
+  const holds = new Map<string, Promise<void>>();
   let ana: string, ben: string;
   let version = 0n;
 
@@ -61,7 +63,7 @@ describe('Web Push', () => {
       request.on('end', () => {
         received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
         const status = answers.get(request.url ?? '')?.shift() ?? 201;
-        response.writeHead(status).end();
+        void (holds.get(request.url ?? '') ?? Promise.resolve()).then(() => response.writeHead(status).end());
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -122,22 +124,28 @@ describe('Web Push', () => {
     const gil = await h.person('gil', 'Gil');
     const hana = await h.person('hana', 'Hana');
     answers.set('/push/gil', [503]);
+    // The failed answer waits until the block is applied, so the retry comes after it on any machine.
+    let release = () => undefined as void;
+    holds.set('/push/gil', new Promise<void>((resolve) => (release = resolve)));
     await subscribe(gil, '/push/gil', browserKeys());
     await like(gil, hana);
     await waitFor(() => received.filter((r) => r.path === '/push/gil').length === 1);
-    // Before the retry (two seconds later), Gil blocks Hana.
+    // Before the retry (two seconds after the failure), Gil blocks Hana.
     await h.publish(SocialEvents.BlockChanged, { blockerId: gil, blockedId: hana, active: true, version: ++version, at: timestampFromDate(new Date()) });
+    release();
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(received.filter((r) => r.path === '/push/gil')).toHaveLength(1);
 
     // A like undone before the retry: the entry is gone, so is its push.
     const ivo = await h.person('ivo', 'Ivo');
     answers.set('/push/ivo', [503]);
+    holds.set('/push/ivo', new Promise<void>((resolve) => (release = resolve)));
     await subscribe(ivo, '/push/ivo', browserKeys());
     const timeline = randomUUID();
     await like(ivo, hana, timeline);
     await waitFor(() => received.filter((r) => r.path === '/push/ivo').length === 1);
     await h.publish(SocialEvents.ReactionChanged, { targetType: TargetType.TIMELINE, targetId: timeline, timelineId: timeline, ownerId: ivo, timelineVisibility: Visibility.PUBLIC, userId: hana, reaction: Reaction.LIKE, active: false, count: 0n, countVersion: ++version });
+    release();
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(received.filter((r) => r.path === '/push/ivo')).toHaveLength(1);
   });
