@@ -10,7 +10,8 @@
 //      product as `npm start` runs it (deploy/single-process.mjs: every service and the media
 //      worker in one process, the in-process bus), the gateway's per-address limits raised;
 //   2. through the API: a creator and a viewer sign up; the creator makes a public timeline, uploads
-//      a 12 s 1280x720 video (made with ffmpeg) and an image, waits for processing, publishes it,
+//      a 12 s 1280x720 video (made with ffmpeg) with an English caption track and an image, waits
+//      for processing, publishes it,
 //      and writes a post; the viewer follows the creator;
 //   3. for each screen (sign-in signed out; home, /studio, /watch/{id}, /search, /profile/{id}
 //      signed in as the viewer, the creator for /studio), LIGHTHOUSE_RUNS (3) cold runs, each in a
@@ -137,6 +138,9 @@ async function api(baseUrl, method, path, { token, body, form } = {}) {
   return json;
 }
 
+/** Twelve seconds of English captions, one cue every three. */
+const CAPTIONS = ['WEBVTT', '', ...['The first boats leave the harbour.', 'Gulls follow the nets.', 'The sun clears the breakwater.', 'The last boat turns for open sea.'].flatMap((text, i) => [`00:00:0${i * 3}.000 --> 00:00:${String(i * 3 + 3).padStart(2, '0')}.000`, text, ''])].join('\n');
+
 async function seed(baseUrl, dataDir) {
   const register = (name) =>
     api(baseUrl, 'POST', '/api/auth/register', { body: { username: name, email: `${name}@example.com`, password: 'lighthouse-pass', displayName: name === 'creator_lh' ? 'Camille Creator' : 'Vic Viewer' } });
@@ -157,8 +161,13 @@ async function seed(baseUrl, dataDir) {
     form.append(field, new Blob([readFileSync(file)], { type }), name);
     return api(baseUrl, 'POST', `/api/timelines/${timeline.id}/${field === 'video' ? 'videos' : 'media'}`, { token: creator.session.token, form });
   };
-  await upload('video', video, 'video/mp4', 'harbour.mp4');
+  const { id: videoId } = await upload('video', video, 'video/mp4', 'harbour.mp4');
   await upload('media', image, 'image/jpeg', 'harbour.jpg');
+  // A caption track on the video, so /watch is measured with its <track> and caption controls.
+  const captions = new FormData();
+  captions.append('language', 'en');
+  captions.append('file', new Blob([CAPTIONS], { type: 'text/vtt' }), 'harbour.en.vtt');
+  await api(baseUrl, 'POST', `/api/videos/${videoId}/captions`, { token: creator.session.token, form: captions });
   for (let i = 0; ; i++) {
     const media = await api(baseUrl, 'GET', `/api/timelines/${timeline.id}/media`, { token: creator.session.token });
     if (media.every((m) => m.status === 'completed')) break;
