@@ -12,6 +12,13 @@ import { browserKeys, startPushService } from './push-service.js';
  */
 const CLOSE_SEEN_WITHIN_MS = 100;
 
+/**
+ * A push held behind the silent sends would wait for one of them to reach its time limit (5 s):
+ * arriving sooner, it was not held. The bar itself (2 s, DESIGN.md §8) is measured by
+ * `bench/notifications.mjs` (its fairness phase), not here, where three test files share two cores.
+ */
+const NOT_HELD_MS = PUSH_SEND_TIMEOUT_MS - 500;
+
 /** A push service that accepts connections and never answers; it counts the ones open at once. */
 async function startTarpit() {
   const open = new Set<Socket>();
@@ -107,7 +114,7 @@ describe('Web Push fairness', () => {
     await follow(ana);
     await waitFor(() => tarpit.open() > 0);
     const held = await pushTime(ben, '/push/ben');
-    expect({ quiet, held: held < 2_000 }).toEqual({ quiet: expect.any(Number), held: true });
+    expect({ quiet, held: held < NOT_HELD_MS }).toEqual({ quiet: expect.any(Number), held: true });
     // Ana's pushes were still being tried, never more than her share at once.
     expect(tarpit.open()).toBeGreaterThan(0);
     expect(tarpit.most()).toBeLessThanOrEqual(DEFAULT_PUSH_LIMITS.perPerson);
@@ -124,7 +131,7 @@ describe('Web Push fairness', () => {
     await subscribe(ivy, `${pushService.origin}/push/ivy`);
     for (const person of people) await follow(person);
     await waitFor(() => tarpit.open() >= DEFAULT_PUSH_LIMITS.perHost);
-    expect(await pushTime(ivy, '/push/ivy')).toBeLessThan(2_000);
+    expect(await pushTime(ivy, '/push/ivy')).toBeLessThan(NOT_HELD_MS);
     expect(tarpit.most()).toBe(DEFAULT_PUSH_LIMITS.perHost);
   }, 60_000);
 });

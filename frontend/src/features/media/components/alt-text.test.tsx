@@ -125,7 +125,7 @@ describe("the studio's list of what is missing", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('1 item is missing alt text or a description')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ altText: 'A kite' });
-    expect(within(screen.getByRole('list', { name: 'Items missing alt text or a description' })).getByRole('button', { name: 'Add a description to Beach' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Items missing alt text or a description' })).getByRole('button', { name: 'Add description to Beach' })).toBeInTheDocument();
   });
 });
 

@@ -59,7 +59,7 @@ export function MissingAltText({ timelineId }: { timelineId: string }) {
                   {editing === item.id ? (
                     <AltTextEditor timelineId={timelineId} mediaId={item.id} kind={kind} name={item.title} autoFocus onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
                   ) : (
-                    <button type="button" className="button button--secondary button--sm" onClick={() => setEditing(item.id)} aria-label={`${kind === 'image' ? 'Add alt text to' : 'Add a description to'} ${item.title}`}>
+                    <button type="button" className="button button--secondary button--sm" onClick={() => setEditing(item.id)} aria-label={`${kind === 'image' ? 'Add alt text to' : 'Add description to'} ${item.title}`}>
                       {kind === 'image' ? 'Add alt text' : 'Add description'}
                     </button>
                   )}

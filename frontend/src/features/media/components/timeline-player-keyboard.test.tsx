@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { mockApi, noContent } from '../../../testing/api-mocks';
 import { videoFixture } from '../../../testing/media-fixtures';
 import { createTestQueryClient, jsonResponse } from '../../../testing/test-utils';
+import { SWITCH_GUARD_MS } from '../lib/gestures';
 import { PLAYER_KEYS_HELP } from './player-announcer';
 import { TimelinePlayer } from './timeline-player';
 
@@ -34,7 +35,7 @@ function renderPlayer(startAt?: string) {
 }
 
 describe('the player by keyboard and screen reader', () => {
-  it('says the keys, and announces each item as it changes (not when the player opens)', () => {
+  it('says the keys, and announces each item as it changes (not when the player opens)', async () => {
     const { player, key, announced } = renderPlayer();
     expect(player).toHaveAccessibleDescription(PLAYER_KEYS_HELP);
     expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
@@ -43,6 +44,8 @@ describe('the player by keyboard and screen reader', () => {
     key('ArrowRight');
     expect(announced()).toBe('Video 2 of 3: Bravo');
     expect(screen.getByText('2 of 3')).toBeInTheDocument();
+    // Past the guard against a double switch (a second key within SWITCH_GUARD_MS is ignored).
+    await act(() => new Promise((resolve) => setTimeout(resolve, SWITCH_GUARD_MS + 20)));
     key('ArrowLeft');
     expect(announced()).toBe('Video 1 of 3: Alpha');
   });
