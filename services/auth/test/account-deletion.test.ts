@@ -166,5 +166,5 @@ describe('account deletion', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect((await h.query<{ dispatched_at: Date | null }>(`SELECT dispatched_at FROM outbox WHERE type = 'auth.user.deleted' AND actor_user_id = $1`, [userId]))[0]!.dispatched_at).not.toBeNull();
-  });
+  }, 120_000);
 });
