@@ -3,7 +3,7 @@ import { creatorIsPrivateSql } from '../private-accounts/private-account-sql.js'
 
 /**
  * True for a feed_timelines row the moderation desk took out: hidden, or its creator suspended now
- * (moderation/moderation-filters.ts says the same; written here because moderation/ reads
+ * (read-rules/moderation-filters.ts says the same; written here because moderation/ reads
  * reports/, which reads this folder).
  */
 const moderatedOutSql = `(EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = 'timeline' AND mc.content_id = feed_timelines.id AND mc.hidden)

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
-import { authorNotSuspended, shownByModerators } from '../moderation/moderation-filters.js';
+import { authorNotSuspended, shownByModerators } from '../read-rules/moderation-filters.js';
 import type { ActivityMetadata, ActivityTargetType, ActivityType } from './activity.entity.js';
 
 export interface ActivityRow {

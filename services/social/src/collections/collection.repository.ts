@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import { lockFeedTimeline } from '../feed-index/feed-timeline-lock.js';
-import { authorNotSuspended } from '../moderation/moderation-filters.js';
+import { authorNotSuspended } from '../read-rules/moderation-filters.js';
 import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 
 export interface CollectionRow {
@@ -42,7 +42,7 @@ export class CollectionRepository {
 
   /**
    * Whether the viewer may see the owner's things: as far as privacy goes (private-accounts/private-account-sql.ts),
-   * and, for anyone but the owner, while the owner is not suspended (moderation/moderation-filters.ts).
+   * and, for anyone but the owner, while the owner is not suspended (read-rules/moderation-filters.ts).
    */
   async seenDespitePrivacy(ownerId: string, viewerId: string | undefined, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
     const [row] = (await manager.query(

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
-import { shownByModerators } from '../moderation/moderation-filters.js';
+import { shownByModerators } from '../read-rules/moderation-filters.js';
 import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { UserRecord } from '../users/user.entity.js';
 import { commenterFacts, commentRulesOf, type ControlledItem } from '../comment-rules/comment-gate.js';

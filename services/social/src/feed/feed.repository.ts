@@ -2,10 +2,10 @@ import { cursorTimestamp, preparedQuery, preparedRows, readOnly } from '@timelin
 import type { DataSource } from 'typeorm';
 import type { FeedItemType } from '../feed-index/feed-keys.js';
 import { postColumns, postRowFrom, type PostRow } from '../posts/post-card.js';
-import { shownInFeedsSql } from '../person-filters/person-filter-sql.js';
+import { shownInFeedsSql } from '../read-rules/person-filter-sql.js';
 import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { UserRecord } from '../users/user.entity.js';
-import { authorNotSuspended, shownByModerators } from '../moderation/moderation-filters.js';
+import { authorNotSuspended, shownByModerators } from '../read-rules/moderation-filters.js';
 
 /** One place in a page: the item and its sort key as text (for the next cursor). */
 export interface FeedSlot {
@@ -125,14 +125,14 @@ const PUBLIC_TIMELINE = `t.visibility = 'public' AND t.status = 'published'`;
 const notReported = (type: FeedItemType, alias: string) =>
   `NOT EXISTS (SELECT 1 FROM content_reports r WHERE r.reporter_id = $1::uuid AND r.content_type = '${type}' AND r.content_id = ${alias}.id)`;
 
-/** Blocks (either way), muted authors and the caller's muted words (person-filters/person-filter-sql.ts). */
+/** Blocks (either way), muted authors and the caller's muted words (read-rules/person-filter-sql.ts). */
 const shownToCaller = (type: FeedItemType, alias: string) =>
   type === 'post' ? shownInFeedsSql('$1::uuid', `${alias}.user_id`, `${alias}.content`) : shownInFeedsSql('$1::uuid', `${alias}.creator_id`, `${alias}.title || ' ' || ${alias}.description`);
 
 /** An inbox entry's item passes the caller's filters: its author, and the words of the post or timeline it names. */
 const inboxShownToCaller = `${shownInFeedsSql('$1::uuid', 'i.author_id', `coalesce((SELECT ip.content FROM posts ip WHERE ip.id = i.item_id), (SELECT it.title || ' ' || it.description FROM feed_timelines it WHERE it.id = i.item_id), '')`)}`;
 
-/** Items moderators hid, and everything by a suspended account (moderation/moderation-filters.ts). */
+/** Items moderators hid, and everything by a suspended account (read-rules/moderation-filters.ts). */
 const keptByModerators = (type: FeedItemType, alias: string) => shownByModerators(type, `${alias}.id`, type === 'post' ? `${alias}.user_id` : `${alias}.creator_id`);
 const inboxKeptByModerators = `NOT EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = i.item_type AND mc.content_id = i.item_id AND mc.hidden) AND ${authorNotSuspended('i.author_id')}`;
 

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import { inboxFollowed, inboxUnfollowed } from '../feed-index/following-inbox.js';
-import { authorNotSuspended } from '../moderation/moderation-filters.js';
+import { authorNotSuspended } from '../read-rules/moderation-filters.js';
 
 /** A person's two counts. */
 export interface FollowCounts {

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Someone blocked someone: from then on neither sees the other anywhere (person-filter-sql.ts),
+ * Someone blocked someone: from then on neither sees the other anywhere (read-rules/person-filter-sql.ts),
  * and neither can follow, comment on, like or mention the other.
  */
 @Entity({ name: 'blocks' })
@@ -46,7 +46,7 @@ export class MutedWord {
   @Column({ type: 'varchar', length: 100 })
   word: string;
 
-  /** The case-insensitive regular expression that finds the word as a whole word (person-filter-sql.ts). */
+  /** The case-insensitive regular expression that finds the word as a whole word (read-rules/person-filter-sql.ts). */
   @Column({ type: 'varchar', length: 600 })
   pattern: string;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp, mutedWordPattern } from '@timeliner/platform';
-import { notBlockedSql } from './person-filter-sql.js';
+import { notBlockedSql } from '../read-rules/person-filter-sql.js';
 
 /** Which of the two lists of people a page reads. */
 export type PersonFilterKind = 'block' | 'mute';

@@ -24,7 +24,7 @@ export async function announceMutedWords(events: EventWriter, repository: Person
 
 /**
  * Blocks and mutes (issue 28). Blocking someone removes the follows both ways and pending follow
- * requests, then neither sees the other anywhere (person-filter-sql.ts here, the copies of the
+ * requests, then neither sees the other anywhere (read-rules/person-filter-sql.ts, the copies of the
  * other services from BlockChanged). Muting an account or a word hides it from the muter only;
  * the muted person is never told. Every change that really happened is announced, versioned.
  */

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { shownTo } from '../comment-rules/comment-gate.js';
 import { setFeedKey } from '../feed-index/feed-keys.js';
 import { withdrawFromInboxes } from '../feed-index/following-inbox.js';
-import { shownByModerators } from '../moderation/moderation-filters.js';
+import { shownByModerators } from '../read-rules/moderation-filters.js';
 import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { UserRecord } from '../users/user.entity.js';
 import { type PostCards, postColumns, postRowFrom, type PostRow } from './post-card.js';

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { notBlockedSql } from '../person-filters/person-filter-sql.js';
+import { notBlockedSql } from '../read-rules/person-filter-sql.js';
 import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { ReportableType } from './content-report.entity.js';
 

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import { shownTo } from '../comment-rules/comment-gate.js';
-import { shownByModerators } from '../moderation/moderation-filters.js';
+import { shownByModerators } from '../read-rules/moderation-filters.js';
 import { TimelineComment } from './timeline-comment.entity.js';
 
 /** Who reads a list: their id (none when signed out) and whether they moderate the timeline. */

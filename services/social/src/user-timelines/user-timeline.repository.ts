@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
-import { shownByModerators } from '../moderation/moderation-filters.js';
+import { shownByModerators } from '../read-rules/moderation-filters.js';
 import type { UserRecord } from '../users/user.entity.js';
 
 export interface UserTimelineRow {

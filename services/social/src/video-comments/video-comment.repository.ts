@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import { shownTo } from '../comment-rules/comment-gate.js';
-import { shownByModerators } from '../moderation/moderation-filters.js';
+import { shownByModerators } from '../read-rules/moderation-filters.js';
 
 /** A stored comment or reply with what the users read model knows of its author. */
 export interface VideoCommentRow {
