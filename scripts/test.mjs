@@ -12,6 +12,8 @@ import { bin, root, run } from './lib.mjs';
 
 const started = Date.now();
 const extra = process.argv.slice(2);
+/** More failing files than this in the full run: something is broken, and a second run would only add time. */
+const MAX_SECOND_RUNS = 6;
 const step = (name) => console.log(`\n▶ ${name}`);
 
 /** Runs one command; resolves with its status and what it printed (stdout and stderr together). */
@@ -67,22 +69,35 @@ if (extra.length === 0) {
 }
 
 step('tests');
+const jest = (args, counts) =>
+  run(
+    process.execPath,
+    [
+      '--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'),
+      // Once every file has finished, the run ends: a process a failed test left behind (a child it
+      // never stopped) must not keep CI waiting until its time runs out. Single files run without it.
+      '--forceExit',
+      '--reporters=default', `--reporters=${path.join(root, 'scripts/jest-counts-reporter.cjs')}`, ...args,
+    ],
+    { allowFailure: true, env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim(), JEST_COUNTS_FILE: counts } },
+  );
+const readCounts = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  } finally {
+    rmSync(file, { force: true });
+  }
+};
+
 const results = path.join(os.tmpdir(), `timeliner-jest-${process.pid}.json`);
-const status = run(
-  process.execPath,
-  [
-    '--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'),
-    // Once every file has finished, the run ends: a process a failed test left behind (a child it
-    // never stopped) must not keep CI waiting until its time runs out. Single files run without it.
-    '--forceExit',
-    '--reporters=default', `--reporters=${path.join(root, 'scripts/jest-counts-reporter.cjs')}`, ...extra,
-  ],
-  { allowFailure: true, env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --no-warnings=ExperimentalWarning`.trim(), JEST_COUNTS_FILE: results } },
-);
-try {
-  const summary = JSON.parse(readFileSync(results, 'utf8'));
-  rmSync(results, { force: true });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+let status = jest(extra, results);
+const summary = readCounts(results);
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+if (!summary) {
+  console.error('no test results were written');
+} else {
   console.log(`\n${summary.numTotalTestSuites} test files, ${seconds} s in all`);
   console.log(`Tests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
   const slowest = (summary.durations ?? []).slice(0, 15);
@@ -90,7 +105,24 @@ try {
     console.log('Slowest files:');
     for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
   }
-} catch {
-  console.error('no test results were written');
+}
+
+// A file that failed in the full run, where four files share two cores with their products and
+// browsers, runs once more on its own. A failure that holds on a quiet machine fails the run; one
+// that does not is named below as timing-dependent, to be fixed, and does not hide a real defect
+// (that fails twice). Many failing files mean something is broken, not slow: no second run then.
+const failed = summary?.failed ?? [];
+if (status !== 0 && failed.length > 0 && failed.length <= MAX_SECOND_RUNS && extra.length === 0) {
+  step(`second run, alone, of the ${failed.length} file(s) that failed: ${failed.join(', ')}`);
+  const again = path.join(os.tmpdir(), `timeliner-jest-${process.pid}-again.json`);
+  status = jest(['--maxWorkers=1', '--runTestsByPath', ...failed], again);
+  const second = readCounts(again);
+  if (status === 0 && second && second.numFailedTests === 0) {
+    console.log(`\n⚠ passed alone, failed under the full run's load (timing-dependent, to be fixed):`);
+    for (const file of failed) console.log(`  ${file}`);
+  } else {
+    status = status || 1;
+    console.error(`\n✗ failed again on a second run alone: ${(second?.failed ?? failed).join(', ')}`);
+  }
 }
 process.exit(status);
