@@ -36,6 +36,7 @@ export function TimelineComments({ timelineId, label }: TimelineCommentsProps) {
       pending={addComment.isPending}
       onSubmit={(content) => addComment.mutateAsync({ timelineId, comment: { content } }).then(() => true, () => false)}
       closedReason={commentSettings.data?.reason}
+      reportAs="timeline_comment"
       {...(moderates
         ? {
             onPin: (comment) => pinComment.mutate({ commentId: comment.id, pinned: !comment.pinned }),

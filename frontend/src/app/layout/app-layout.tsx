@@ -6,6 +6,7 @@ import { PlusIcon } from '../../components/ui/icons';
 import '../../components/layouts/layout.css';
 import type { User } from '../../lib/current-user';
 import { useLogout } from '../../features/auth/api/logout';
+import { CommentReportingProvider } from './comment-reporting';
 
 /** The account menu's staff entry, with the query it asks: loaded when the menu first opens. */
 const StaffOnly = lazy(() => import('../../features/moderation/components/staff-only').then((module) => ({ default: module.StaffOnly })));
@@ -72,7 +73,9 @@ export function AppLayout({ user }: { user: User }) {
         />
       )}
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <CommentReportingProvider viewerId={user.id}>
+          <Outlet />
+        </CommentReportingProvider>
       </main>
       {pathname === '/' ? (
         // The home feed's floating add button (phones only; CSS hides it from 768 px).

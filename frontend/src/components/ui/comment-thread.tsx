@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatRelativeTime } from '../../lib/format';
 import { Avatar } from './avatar';
+import { type ReportableComment, ReportCommentButton, useCanReport } from './comment-report';
 import { FilteredCommentText } from './filtered-comment-text';
 import { SendIcon } from './icons';
 import { useCommentDraft } from './use-comment-draft';
@@ -10,7 +11,7 @@ export interface ThreadComment {
   id: string;
   content: string;
   createdAt: string;
-  user?: { displayName?: string | null; username?: string | null; avatar?: string | null } | null;
+  user?: { id?: string | null; displayName?: string | null; username?: string | null; avatar?: string | null } | null;
   /** Hidden by the reader's filters (a muted account or word): collapsed, revealable. */
   hiddenByFilters?: boolean;
   /** Waiting for the item's moderators to approve it (shown to its author and them only). */
@@ -35,14 +36,17 @@ export interface CommentThreadProps {
   onDelete?: (comment: ThreadComment) => void;
   /** For the item's moderators: approve a comment waiting for approval. */
   onApprove?: (comment: ThreadComment) => void;
+  /** What the comments are to a report: everyone signed in may report another person's comment. */
+  reportAs?: ReportableComment;
 }
 
 /**
  * An item's comments with a one-line input and a send button: sent only when the trimmed text is
  * non-empty, trimmed before sending, Enter also sends (spec 000, section 5).
  */
-export function CommentThread({ label, comments, loading, failed, pending, onSubmit, closedReason, onPin, onDelete, onApprove }: CommentThreadProps) {
+export function CommentThread({ label, comments, loading, failed, pending, onSubmit, closedReason, onPin, onDelete, onApprove, reportAs }: CommentThreadProps) {
   const id = useId();
+  const canReport = useCanReport();
   const { content, setContent, text, submit } = useCommentDraft(pending, onSubmit);
 
   let body;
@@ -53,6 +57,7 @@ export function CommentThread({ label, comments, loading, failed, pending, onSub
       <ul className="comment-thread__list" aria-label={label}>
         {comments.map((comment) => {
           const name = comment.user?.displayName || comment.user?.username || 'Unknown User';
+          const reportable = reportAs !== undefined && canReport(comment.user?.id);
           return (
             <li key={comment.id} className="comment-thread__item">
               <Avatar name={name} src={comment.user?.avatar} size="sm" />
@@ -64,7 +69,7 @@ export function CommentThread({ label, comments, loading, failed, pending, onSub
                   {comment.held ? <span className="comment-thread__mark comment-thread__mark--held">Waiting for approval</span> : null}
                 </p>
                 <FilteredCommentText className="comment-thread__text" text={comment.content} hidden={comment.hiddenByFilters} />
-                {onPin || onDelete || onApprove ? (
+                {onPin || onDelete || onApprove || reportable ? (
                   <p className="comment-thread__actions">
                     {onApprove && comment.held ? (
                       <button type="button" className="link-button" onClick={() => onApprove(comment)} aria-label={`Approve comment from ${name}`}>
@@ -81,6 +86,7 @@ export function CommentThread({ label, comments, loading, failed, pending, onSub
                         Delete
                       </button>
                     ) : null}
+                    {reportable ? <ReportCommentButton contentType={reportAs} commentId={comment.id} authorId={comment.user?.id} name={name} /> : null}
                   </p>
                 ) : null}
               </div>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
+import { ReportCommentButton } from '../../../components/ui/comment-report';
 import { FilteredCommentText } from '../../../components/ui/filtered-comment-text';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -130,6 +131,7 @@ function CommentItem({ comment }: { comment: TimelineComment }) {
           {comment.held ? <span className="comment__mark comment__mark--held">Waiting for approval</span> : null}
         </p>
         <FilteredCommentText className="comment__content" text={comment.content} hidden={'hiddenByFilters' in comment && comment.hiddenByFilters === true} />
+        <ReportCommentButton contentType="timeline_comment" commentId={comment.id} authorId={comment.userId} name={name} />
       </div>
     </li>
   );

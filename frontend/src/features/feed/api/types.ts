@@ -14,9 +14,8 @@ export type FeedTab = 'for-you' | 'following';
 
 export type ReportReason = ApiSchemas['CreateReportDto']['reason'];
 
-/** A report from a feed card: the feed's own kinds of item. */
-/** A post or timeline of the feed, or a single video or image in the player. */
-export type CreateReport = Omit<ApiSchemas['CreateReportDto'], 'contentType'> & { contentType: FeedItem['type'] | 'video' };
+/** A post or timeline of the feed, a single video or image in the player, or a comment on any of them. */
+export type CreateReport = ApiSchemas['CreateReportDto'];
 
 /** One page of the feed and where the next one starts (absent on the last page). */
 export interface FeedPage {

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ResponsiveDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { formatRelativeTime } from '../../../lib/format';
 import { useCreateReport } from '../api/create-report';
 import type { CreateReport, ReportReason } from '../api/types';
 import '../../../components/ui/field.css';
@@ -16,7 +17,25 @@ export const REPORT_REASONS: { value: ReportReason; label: string }[] = [
   { value: 'other', label: 'Something else' },
 ];
 
-const TITLES: Record<CreateReport['contentType'], string> = { post: 'Report Post', timeline: 'Report Timeline', video: 'Report Video' };
+const TITLES: Record<CreateReport['contentType'], string> = {
+  post: 'Report Post',
+  timeline: 'Report Timeline',
+  video: 'Report Video',
+  post_comment: 'Report Comment',
+  timeline_comment: 'Report Comment',
+  video_comment: 'Report Comment',
+};
+
+/** Where the first report of the item stands, as the server answered it when the item is reported again. */
+const STANDING: Record<string, string> = {
+  pending: 'It is waiting for review.',
+  reviewed: 'It is being reviewed.',
+  resolved: 'Moderators have acted on it.',
+  dismissed: 'Moderators looked at it and left it up.',
+};
+
+/** Only posts and timelines leave the feed once reported. */
+const leavesFeed = (type: CreateReport['contentType']) => type === 'post' || type === 'timeline';
 
 export interface ReportDialogProps {
   open: boolean;
@@ -30,11 +49,16 @@ export function ReportDialog({ open, onOpenChange, target }: ReportDialogProps) 
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [description, setDescription] = useState('');
   const report = useCreateReport({
-    onSuccess: () => {
+    onSuccess: ({ report: filed, created }) => {
       onOpenChange(false);
+      if (!created) {
+        // The server keeps the first report of an item by the same person and answers with it.
+        toast({ title: 'Already reported', description: `You reported this ${formatRelativeTime(filed.createdAt).toLowerCase()}. ${STANDING[filed.status] ?? ''}`.trim() });
+        return;
+      }
       toast({
         title: 'Report sent',
-        description: target.contentType === 'video' ? "Thanks for telling us. We'll review it." : "Thanks for telling us. We'll review it, and you won't see it in your feed.",
+        description: leavesFeed(target.contentType) ? "Thanks for telling us. We'll review it, and you won't see it in your feed." : "Thanks for telling us. We'll review it.",
       });
     },
     onError: (error) => toast({ title: 'Could not send the report', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),

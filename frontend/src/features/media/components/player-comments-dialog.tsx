@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, useMemo, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
+import { ReportCommentButton } from '../../../components/ui/comment-report';
 import { CommentTimesContext } from '../../../components/ui/comment-times';
 import { FilteredCommentText } from '../../../components/ui/filtered-comment-text';
 import { ResponsiveDialog } from '../../../components/ui/dialog';
@@ -57,6 +58,7 @@ function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComme
             </button>
           ) : null}
           {moderation && !mine(comment.userId) ? <HideCommentButton moderation={moderation} commentId={comment.id} videoId={comment.videoId} name={name} /> : null}
+          <ReportCommentButton contentType="video_comment" commentId={comment.id} authorId={comment.userId} name={name} className="button button--ghost button--small" />
         </div>
       </div>
     </div>

@@ -33,6 +33,7 @@ export function PostComments({ postId, store, label, isAuthor }: PostCommentsPro
       pending={addComment.isPending}
       onSubmit={(content) => addComment.mutateAsync(content).then(() => true, () => false)}
       closedReason={commentSettings.data?.reason}
+      reportAs="post_comment"
       {...(isAuthor
         ? {
             onApprove: (comment) => moderation.approve.mutate(comment.id, failed('Comment not approved')),
