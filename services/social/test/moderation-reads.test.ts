@@ -7,7 +7,8 @@ import { type SocialHarness, startHarness, waitFor } from './harness.js';
 /**
  * What the moderation desk took out stays out of the profile tabs (timelines, followers,
  * following, activity with its likes) for everyone but the person concerned, and a hidden post
- * takes no like, bookmark or comment: it is as absent as a deleted one (issue 28).
+ * takes no like, bookmark or comment: it is as absent as a deleted one (issue 28), but to the
+ * moderators on its own page, marked, where they review it.
  */
 describe('moderation decisions in the profile tabs, likes and comments', () => {
   let h: SocialHarness;
@@ -59,6 +60,40 @@ describe('moderation decisions in the profile tabs, likes and comments', () => {
     // Restored: open again.
     await decide('post', post, 'restore');
     await h.call('post', `/api/posts/${post}/comments`, { userId: stranger }).send({ content: 'welcome back' }).expect(201);
+  });
+
+  it('shows a post the moderators took out to staff in context, marked and read-only; to everyone else but its author it is not there', async () => {
+    const author = await person();
+    const post = (await h.call('post', '/api/posts', { userId: author }).send({ content: 'Post under review' }).expect(201)).body.id as string;
+    await h.call('post', `/api/posts/${post}/comments`, { userId: stranger }).send({ content: 'a reply' }).expect(201);
+    const seen = async (userId?: string) => (await h.call('get', `/api/posts/${post}`, userId ? { userId } : {}).expect(200)).body as { id: string; removedByModerators: boolean };
+    expect((await seen(mod)).removedByModerators).toBe(false);
+
+    await decide('post', post, 'hide');
+    // The moderator: the post on its page, marked, with its comments; nothing to do on it but review.
+    expect(await seen(mod)).toMatchObject({ id: post, removedByModerators: true });
+    expect((await list(`/api/posts/${post}/comments`, mod)).map((c) => c.content)).toEqual(['a reply']);
+    await h.call('post', `/api/posts/${post}/like`, { userId: mod }).expect(404);
+    await h.call('post', `/api/posts/${post}/comments`, { userId: mod }).send({ content: 'reviewing' }).expect(404);
+    // Still out of their lists.
+    expect((await list('/api/posts', mod)).map((p) => p.id)).not.toContain(post);
+    // Everyone else: not there; its author: as before, marked.
+    await h.call('get', `/api/posts/${post}`, { userId: stranger }).expect(404);
+    await h.call('get', `/api/posts/${post}`).expect(404);
+    await h.call('get', `/api/posts/${post}/comments`, { userId: stranger }).expect(404);
+    expect((await seen(author)).removedByModerators).toBe(true);
+
+    // Restored: the same for everyone, unmarked.
+    await decide('post', post, 'restore');
+    expect((await seen(stranger)).removedByModerators).toBe(false);
+    expect((await seen(mod)).removedByModerators).toBe(false);
+
+    // A suspended author's post: marked for the moderator too, absent to the rest.
+    await h.call('post', `/api/moderation/users/${author}/suspension`, { userId: mod }).send({ reason: 'Spam', days: 1 }).expect(201);
+    expect((await seen(mod)).removedByModerators).toBe(true);
+    await h.call('get', `/api/posts/${post}`, { userId: stranger }).expect(404);
+    await h.call('post', `/api/moderation/users/${author}/lift`, { userId: mod }).send({ reason: 'Appeal' }).expect(201);
+    expect((await seen(stranger)).removedByModerators).toBe(false);
   });
 
   it("leaves a hidden timeline out of its owner's timelines and everyone's activity (their likes), for all but its owner", async () => {

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { shownTo } from '../comment-rules/comment-gate.js';
 import { setFeedKey } from '../feed-index/feed-keys.js';
 import { withdrawFromInboxes } from '../feed-index/following-inbox.js';
-import { shownByModerators } from '../read-rules/moderation-filters.js';
+import { shownByModerators, staffSql } from '../read-rules/moderation-filters.js';
 import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { UserRecord } from '../users/user.entity.js';
 import { type PostCards, postColumns, postRowFrom, type PostRow } from './post-card.js';
@@ -62,6 +62,23 @@ export class PostRepository implements PostCards {
 
   async find(id: string, callerId: string | undefined, manager?: EntityManager): Promise<PostRow | null> {
     return (await this.byIds([id], callerId, manager))[0] ?? null;
+  }
+
+  /**
+   * The post where it is seen in context (its own page, its comments) as find() reads it; and, to
+   * staff, one the moderators took out (hidden, or its author suspended) whoever may see it
+   * otherwise, with `takenOut` true: they review it there, read-only (onPost() still refuses
+   * likes, bookmarks and comments on it), while it stays out of their lists and feeds.
+   */
+  async inContext(id: string, callerId: string | undefined): Promise<(PostRow & { takenOut: boolean }) | null> {
+    const shown = `(${shownByModerators('post', 'p.id', 'p.user_id')})`;
+    const [raw] = (await this.dataSource.query(
+      `SELECT ${POST_COLUMNS}, NOT ${shown} AS "takenOut" FROM posts p LEFT JOIN users u ON u.id = p.user_id
+        WHERE p.id = $2
+          AND ((${shownOrOwn} AND ${seenDespitePrivacySql('$1::uuid', 'p.user_id')}) OR (NOT ${shown} AND ${staffSql('$1::uuid')}))`,
+      [callerId ?? null, id],
+    )) as Array<Record<string, unknown> & { takenOut: boolean }>;
+    return raw ? { ...postRowFrom(raw), takenOut: raw.takenOut } : null;
   }
 
   /** Newest first, optionally of one author, after the cursor key. */

@@ -39,10 +39,16 @@ export class PostService {
     return { items: items.map(mapPost), ...(rows.length > limit && last ? { nextCursor: encodeCursor(last.key) } : {}) };
   }
 
+  /**
+   * One post, where it is seen in context. One the moderators took out is there for its author
+   * (marked removed by moderators, as a hidden one is) and for staff (marked so whether it was
+   * hidden or its author suspended), so they can review it; everyone else is told it is not there.
+   */
   async get(caller: Caller, rawId: string): Promise<PostDto> {
-    const post = isUuid(rawId) ? await this.posts.find(rawId.toLowerCase(), caller.userId) : null;
+    const post = isUuid(rawId) ? await this.posts.inContext(rawId.toLowerCase(), caller.userId) : null;
     if (!post) throw new NotFoundException(POST_NOT_FOUND);
-    return mapPost(post);
+    const { takenOut, ...row } = post;
+    return mapPost(takenOut && caller.userId !== row.userId ? { ...row, removedByModerators: true } : row);
   }
 
   async create(caller: SignedInCaller, content: string, sensitive = false): Promise<PostDto> {

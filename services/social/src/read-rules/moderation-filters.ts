@@ -12,3 +12,11 @@ export const shownByModerators = (contentType: 'post' | 'post_comment' | 'timeli
 /** True when the account is not suspended now. */
 export const authorNotSuspended = (authorId: string): string =>
   `NOT EXISTS (SELECT 1 FROM account_suspensions su WHERE su.user_id = ${authorId} AND (su.until IS NULL OR su.until > now()))`;
+
+/**
+ * True when the person holds a staff role (moderator or admin, granted by the operator): the desk's
+ * own check (moderation/, staff_roles read at each request). Staff see an item the moderators took
+ * out where it is seen in context (read-only, marked), so they can review and restore it; it stays
+ * out of every list and feed for them as for everyone.
+ */
+export const staffSql = (person: string): string => `EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${person})`;

@@ -14,7 +14,7 @@ const post = (overrides: Record<string, unknown> = {}) => ({
   likesCount: 0, commentsCount: 0, liked: false, isLiked: false, bookmarked: false, isBookmarked: false, user: grace, sensitive: false, removedByModerators: false, ...overrides,
 });
 
-/** Issue 28 items 5–6 for posts: marked sensitive when shared or in its settings, covered until Show, and "Removed by moderators" for its author. */
+/** Issue 28 items 5–6 for posts: marked sensitive when shared or in its settings, covered until Show, "Removed by moderators" for its author, "Hidden by moderators" for staff. */
 describe('sensitive and removed posts', () => {
   it('covers a sensitive post until Show, unless the viewer always shows sensitive media', async () => {
     mockApi({ 'GET /api/posts/p1': jsonResponse(200, post({ sensitive: true })), 'GET /api/auth/preferences': jsonResponse(200, { alwaysShowSensitive: false }) });
@@ -49,6 +49,18 @@ describe('sensitive and removed posts', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Sensitive' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ content: 'Stitches, up close', sensitive: true }));
+  });
+
+  it('shows staff a post the moderators took out on its page, read-only, under a "Hidden by moderators" banner', async () => {
+    mockApi({ 'GET /api/posts/p1': jsonResponse(200, post({ removedByModerators: true })), 'GET /api/auth/preferences': jsonResponse(200, { alwaysShowSensitive: true }) });
+    renderApp('/post/p1');
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Hidden by moderators.');
+    expect(note).not.toHaveTextContent('Only you can see it');
+    expect(within(note).getByRole('link', { name: 'Back to the moderation desk' })).toHaveAttribute('href', '/moderation');
+    expect(screen.getByText('Stitches, up close')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /like/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /post options/i })).not.toBeInTheDocument();
   });
 
   it('shares a post marked sensitive from the composer', async () => {

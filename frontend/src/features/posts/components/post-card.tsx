@@ -104,6 +104,8 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange, Cove
     },
   });
   const isAuthor = post.userId === viewerId;
+  // A post the moderators took out reaches someone else only on its own page, for staff to review.
+  const reviewing = post.removedByModerators && !isAuthor;
   const name = post.user?.displayName || post.user?.username || 'Unknown User';
   const profile = `/profile/${encodeURIComponent(post.userId)}`;
 
@@ -139,25 +141,32 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange, Cove
       ) : (
         <p className="post-card__content">{post.content}</p>
       )}
-      {post.removedByModerators ? (
+      {post.removedByModerators && isAuthor ? (
         <p className="post-card__removed" role="note">
           <strong>Removed by moderators.</strong> Only you can see it. <Link to="/moderation/notices">See why</Link>
         </p>
       ) : null}
+      {reviewing ? (
+        <p className="post-card__removed" role="note">
+          <strong>Hidden by moderators.</strong> Everyone else is told it does not exist. Shown here to staff, read-only, for review. <Link to="/moderation">Back to the moderation desk</Link>
+        </p>
+      ) : null}
 
-      <EngagementBar
-        liked={toggles.liked}
-        likesCount={post.likesCount}
-        commentsCount={post.commentsCount}
-        bookmarked={toggles.bookmarked}
-        commentsOpen={commentsOpen}
-        commentsId={`${id}-comments`}
-        onLike={toggles.toggleLike}
-        onComments={() => setCommentsOpen((open) => !open)}
-        onShare={() => void share()}
-        onBookmark={toggles.toggleBookmark}
-      />
-      {commentsOpen ? (
+      {reviewing ? null : (
+        <EngagementBar
+          liked={toggles.liked}
+          likesCount={post.likesCount}
+          commentsCount={post.commentsCount}
+          bookmarked={toggles.bookmarked}
+          commentsOpen={commentsOpen}
+          commentsId={`${id}-comments`}
+          onLike={toggles.toggleLike}
+          onComments={() => setCommentsOpen((open) => !open)}
+          onShare={() => void share()}
+          onBookmark={toggles.toggleBookmark}
+        />
+      )}
+      {commentsOpen && !reviewing ? (
         <div id={`${id}-comments`}>
           <Suspense fallback={<p className="comment-thread__note">Loading comments...</p>}>
             <PostComments postId={post.id} store={store} label={`Comments on ${name}'s post`} isAuthor={isAuthor} />
