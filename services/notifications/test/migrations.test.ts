@@ -3,7 +3,7 @@ import { notificationsSchema } from '../src/index.js';
 import { schemaContract } from '../../../test/support/schema-contract.js';
 
 schemaContract(notificationsSchema, [
-  'inbox', 'migrations', 'moderation_hidden', 'muted_word_lists', 'muted_words', 'notification_activities', 'notifications', 'outbox', 'person_filters', 'preferences', 'push_subscriptions', 'reaction_states', 'timeline_member_removals', 'timeline_members', 'timelines',
+  'inbox', 'migrations', 'moderation_hidden', 'muted_word_lists', 'muted_words', 'notification_activities', 'notifications', 'outbox', 'outbox_erasures', 'person_filters', 'preferences', 'push_subscriptions', 'reaction_states', 'timeline_member_removals', 'timeline_members', 'timelines',
   'told_once_a_day', 'tombstones', 'users', 'videos',
 ], (ds) => {
   it('counts unread notifications through a partial index', async () => {

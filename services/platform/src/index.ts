@@ -24,6 +24,7 @@ export * from './bus/outbox.entity.js';
 export * from './bus/outbox.js';
 export * from './bus/outbox-relay.js';
 export * from './bus/outbox-tables.js';
+export * from './bus/outbox-erasure.js';
 export * from './bus/event-consumer.js';
 export * from './bus/dead-letters.js';
 export * from './bus/event-metrics.js';

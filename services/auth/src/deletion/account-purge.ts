@@ -1,4 +1,4 @@
-import { type EventWriter, idOf, on } from '@timeliner/platform';
+import { type EventWriter, idOf, on, requestOutboxErasure } from '@timeliner/platform';
 import { AuthEvents, RevocationReason } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
 
@@ -67,7 +67,9 @@ export async function purgeAccount(manager: EntityManager, events: EventWriter, 
 /**
  * This service's own UserDeleted, heard back: the copies other services' events keep here (a
  * post's or timeline's counts, filters) that were written after the purge by events the deletion
- * itself caused go as well. Nothing happens while the account exists.
+ * itself caused go as well, and the outbox rows naming the person (this UserDeleted among them,
+ * sent by now) go once nothing naming them waits to be sent (platform bus/outbox-erasure.ts).
+ * Nothing happens while the account exists.
  */
 export const purgedAccountHandlers = [
   on(AuthEvents.UserDeleted, async (deleted, _meta, manager) => {
@@ -75,6 +77,7 @@ export const purgedAccountHandlers = [
     if (!id) return;
     const [account] = (await manager.query('SELECT 1 FROM users WHERE id = $1', [id])) as unknown[];
     if (account) return;
+    await requestOutboxErasure(manager, { userId: id, names: [deleted.username, deleted.email] });
     await manager.query('DELETE FROM like_targets WHERE owner_id = $1', [id]);
     await manager.query('DELETE FROM profile_timelines WHERE creator_id = $1', [id]);
     await manager.query('DELETE FROM person_filters WHERE owner_id = $1 OR other_id = $1', [id]);

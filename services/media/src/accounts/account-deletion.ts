@@ -1,4 +1,4 @@
-import { idOf, on, type ObjectStorage, Outbox } from '@timeliner/platform';
+import { idOf, on, type ObjectStorage, Outbox, requestOutboxErasure } from '@timeliner/platform';
 import { AuthEvents, MediaEvents } from '@timeliner/proto';
 import type { Logger } from 'pino';
 import { deleteExports } from '../exports/exports.service.js';
@@ -24,6 +24,8 @@ export const accountDeletionHandlers = (storage: ObjectStorage, logger: Logger, 
   on(AuthEvents.UserDeleted, async (deleted, meta, manager) => {
     const id = idOf(deleted.userId);
     if (!id) return;
+    // The outbox rows naming the person go once sent (the MediaDeleted below among them).
+    await requestOutboxErasure(manager, { userId: id, names: [deleted.username, deleted.email] });
     const context = { actorUserId: id, ...(meta.requestId ? { requestId: meta.requestId } : {}) };
     const q = <T = unknown>(sql: string, params: unknown[] = [id]) => manager.query(sql, params) as Promise<T>;
 

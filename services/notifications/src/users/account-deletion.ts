@@ -1,4 +1,4 @@
-import { idOf, on } from '@timeliner/platform';
+import { idOf, on, requestOutboxErasure } from '@timeliner/platform';
 import { AuthEvents } from '@timeliner/proto';
 import { forgetAccount } from './user-events.js';
 
@@ -12,6 +12,8 @@ export const accountDeletionHandlers = [
   on(AuthEvents.UserDeleted, async (deleted, _meta, manager) => {
     const id = idOf(deleted.userId);
     if (!id) return;
+    // The outbox rows naming the person go once sent.
+    await requestOutboxErasure(manager, { userId: id, names: [deleted.username, deleted.email] });
     await forgetAccount(manager, id);
     const q = (sql: string) => manager.query(sql, [id]);
     const [touched] = (await q('DELETE FROM notification_activities WHERE actor_id = $1 RETURNING notification_id')) as [Array<{ notification_id: string }>, number];

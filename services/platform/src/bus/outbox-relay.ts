@@ -2,6 +2,7 @@ import { type DataSource, In, LessThan } from 'typeorm';
 import { type BusLogger, defaultBusLogger } from './bus-logger.js';
 import type { EventBus } from './event-bus.port.js';
 import { outboxEventToMessage } from './outbox.js';
+import { eraseDispatched } from './outbox-erasure.js';
 import { OutboxEvent } from './outbox.entity.js';
 
 export interface OutboxRelayOptions {
@@ -36,6 +37,9 @@ export class OutboxRelay {
   private kicked = false;
   private wake?: () => void;
   private lastPrune = 0;
+  /** Whether this database has `outbox_erasures` (services' migrations add it; a bare outbox has none). */
+  private erasures?: boolean;
+  private erasureFailing = false;
   private passes = 0;
   private failedPasses = 0;
   private outageStartedAt = 0;
@@ -96,6 +100,7 @@ export class OutboxRelay {
           this.recovered();
           if (outcome === 'more') continue;
           this.releaseIdleWaiters(pass);
+          await this.eraseDeletedPeople();
           await this.pruneDispatched();
         }
       } catch (error) {
@@ -166,6 +171,30 @@ export class OutboxRelay {
     await this.dataSource.manager.delete(OutboxEvent, {
       dispatchedAt: LessThan(new Date(Date.now() - this.retainDispatchedMs)),
     });
+  }
+
+  /**
+   * The dispatched rows naming people whose accounts were deleted go now rather than after the
+   * retention (outbox-erasure.ts); run after a pass that found nothing to send, so that what the
+   * deletion itself caused has gone out first. A failure here is logged and tried again on the
+   * next pass: it never holds up sending.
+   */
+  private async eraseDeletedPeople(): Promise<void> {
+    try {
+      if (this.erasures === undefined) {
+        const [found] = (await this.dataSource.query(`SELECT to_regclass('outbox_erasures') IS NOT NULL AS present`)) as Array<{ present: boolean }>;
+        this.erasures = found?.present === true;
+      }
+      if (!this.erasures) return;
+      const erased = await eraseDispatched(this.dataSource.manager);
+      if (erased > 0) this.logger.debug({ erased }, 'Outbox rows naming deleted people erased');
+      this.erasureFailing = false;
+    } catch (error) {
+      // Once per run of failures, not once per pass.
+      if (this.erasureFailing) return;
+      this.erasureFailing = true;
+      this.logger.warn({ err: error }, 'Outbox rows naming deleted people not erased yet; trying again on the next pass');
+    }
   }
 
   /** Waits `ms`, or less when kicked or stopped. */

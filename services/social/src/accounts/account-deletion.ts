@@ -1,4 +1,4 @@
-import { idOf, on, type EventWriter } from '@timeliner/platform';
+import { idOf, on, type EventWriter, requestOutboxErasure } from '@timeliner/platform';
 import { AuthEvents } from '@timeliner/proto';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -35,6 +35,8 @@ export const userDeletedHandlers = (events: EventWriter, undo: () => PersonUndo 
     const taker = undo();
     // Before the HTTP side is up the event waits (redelivered), so the counts still go down.
     if (!taker) throw new Error('the social service is still starting; the account deletion is applied on redelivery');
+    // The outbox rows naming the person (those the take-back below writes among them) go once sent.
+    await requestOutboxErasure(manager, { userId, names: [deleted.username, deleted.email] });
     await takeBack(manager, taker, userId, logger);
     await sweep(manager, userId);
     await forgetAccount(events, manager, userId, meta.requestId ?? meta.id);

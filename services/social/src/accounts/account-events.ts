@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { forgetUserActivities } from '../activity/activity-recorder.js';
 import { forgetInbox } from '../feed-index/following-inbox.js';
 import { PersonFilterRepository } from '../person-filters/person-filter.repository.js';
+import { rememberDeletedAccount } from '../users/deleted-users.js';
 import { UserRecord } from '../users/user.entity.js';
 import { forgetFollowRequests } from '../follows/follow-request.service.js';
 import { FollowRepository } from '../follows/follow.repository.js';
@@ -32,6 +33,6 @@ export async function forgetAccount(events: EventWriter, manager: EntityManager,
   await forgetUserActivities(manager, userId);
   await new PersonFilterRepository(manager.connection).forget(manager, userId);
   await manager.delete(UserRecord, { id: userId });
-  // Remembered: a profile change or registration arriving later (other subjects) is moot.
-  await manager.query('INSERT INTO deleted_users (id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
+  // Remembered (by a digest of the id, users/deleted-users.ts): a profile change or registration arriving later (other subjects) is moot.
+  await rememberDeletedAccount(manager, userId);
 }

@@ -16,5 +16,7 @@ import { CommentCountVersions1767700000000 } from './1767700000000-comment-count
 import { ReportedMediaSensitivePosts1767600000000 } from './1767600000000-reported-media-sensitive-posts.js';
 import { ErasableAudit1767100000000 } from './1767100000000-erasable-audit.js';
 
+import { OutboxErasures1768100000000 } from './1768100000000-outbox-erasures.js';
+import { DeletedUserDigests1768100000100 } from './1768100000100-deleted-user-digests.js';
 /** In order. A new migration is appended, never edited once released. */
-export const socialMigrations = [Initial1763805600000, SocialCore1764400000000, FeedKeys1764600000000, Collections1764900000000, FollowingIndex1765000000000, Activities1765100000000, FollowingInbox1765200000000, DeletedUsers1766100000000, ProfileVersions1766300000000, SensitiveFeedTimelines1766400000000, FollowRequests1766500000000, BlocksMutes1766600000000, ModerationDesk1766800000000, CommentControls1766700000000, ReportedMediaSensitivePosts1767600000000, CommentCountVersions1767700000000, ErasableAudit1767100000000];
+export const socialMigrations = [Initial1763805600000, SocialCore1764400000000, FeedKeys1764600000000, Collections1764900000000, FollowingIndex1765000000000, Activities1765100000000, FollowingInbox1765200000000, DeletedUsers1766100000000, ProfileVersions1766300000000, SensitiveFeedTimelines1766400000000, FollowRequests1766500000000, BlocksMutes1766600000000, ModerationDesk1766800000000, CommentControls1766700000000, ReportedMediaSensitivePosts1767600000000, CommentCountVersions1767700000000, ErasableAudit1767100000000, OutboxErasures1768100000000, DeletedUserDigests1768100000100];

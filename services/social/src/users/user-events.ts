@@ -1,6 +1,7 @@
 import { clipCodeUnits, isUuid, MissingReferenceError, on } from '@timeliner/platform';
 import { AuthEvents } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
+import { isDeletedAccount as deletedAccount } from './deleted-users.js';
 import { displayNameOf } from './user-names.js';
 import { UserRecord } from './user.entity.js';
 
@@ -12,12 +13,6 @@ async function renameAuthor(manager: EntityManager, userId: string, name: string
   await manager.query('UPDATE timeline_comments SET user_name = $2 WHERE user_id = $1 AND user_name <> $2', [userId, clipCodeUnits(name, 100)]);
   await manager.query('UPDATE video_comments SET user_name = $2 WHERE user_id = $1 AND user_name <> $2', [userId, clipCodeUnits(name, 100)]);
   await manager.query('UPDATE post_comments SET user_name = $2 WHERE user_id = $1 AND user_name <> $2', [userId, clipCodeUnits(name, 100)]);
-}
-
-/** Whether the account was deleted (accounts/account-events.ts keeps them in deleted_users). */
-async function deletedAccount(manager: EntityManager, userId: string): Promise<boolean> {
-  const rows: unknown[] = await manager.query('SELECT 1 FROM deleted_users WHERE id = $1', [userId]);
-  return rows.length > 0;
 }
 
 /** Called in the event's transaction when an account that was private is public from now on. */

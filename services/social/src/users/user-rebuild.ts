@@ -1,11 +1,12 @@
 import { clipCodeUnits, type EventBus, idsAfter, isUuid, type RebuildableReadModel, replayedPeople } from '@timeliner/platform';
 import type { ReplayedPerson } from '@timeliner/proto';
 import type { EntityManager } from 'typeorm';
+import { deletedUserDigest } from './deleted-users.js';
 
 /**
  * Replayed people written at once, as UserRegistered/UserUpdated write them (user-events.ts): a
  * person is taken when the copy lacks them or holds an older profile version (one multi-row
- * upsert, the version in its condition), never for a deleted account (deleted_users); the names
+ * upsert, the version in its condition), never for a deleted account (deleted_users, by the digest of the id); the names
  * stored with their comments follow those whose name changed.
  */
 export async function applyPeople(manager: EntityManager, people: readonly ReplayedPerson[]): Promise<void> {
@@ -18,7 +19,7 @@ export async function applyPeople(manager: EntityManager, people: readonly Repla
     `WITH incoming AS (
        SELECT x.* FROM unnest($1::uuid[], $2::varchar[], $3::varchar[], $4::varchar[], $5::boolean[], $6::bigint[])
                        AS x(id, username, display_name, avatar, is_private, profile_version)
-        WHERE NOT EXISTS (SELECT 1 FROM deleted_users d WHERE d.id = x.id)
+        WHERE NOT EXISTS (SELECT 1 FROM deleted_users d WHERE d.digest = ${deletedUserDigest('x.id')})
      ), written AS (
        INSERT INTO users AS u (id, username, display_name, avatar, is_private, profile_version)
        SELECT id, username, display_name, avatar, is_private, profile_version FROM incoming ORDER BY id

@@ -1,4 +1,4 @@
-import { idOf, on, Outbox } from '@timeliner/platform';
+import { idOf, on, Outbox, requestOutboxErasure } from '@timeliner/platform';
 import { AuthEvents, TimelinesEvents } from '@timeliner/proto';
 import { CollaboratorRepository } from '../collaborators/collaborator.repository.js';
 import { publishSnapshot, snapshotContext } from '../timelines/snapshot.js';
@@ -14,6 +14,8 @@ export const accountDeletionHandlers = [
   on(AuthEvents.UserDeleted, async (deleted, meta, manager) => {
     const id = idOf(deleted.userId);
     if (!id) return;
+    // The outbox rows naming the person go once sent (the TimelineDeleted and CollaboratorRemoved below among them).
+    await requestOutboxErasure(manager, { userId: id, names: [deleted.username, deleted.email] });
     const context = snapshotContext(meta);
     const q = <T = unknown>(sql: string, params: unknown[] = [id]) => manager.query(sql, params) as Promise<T>;
     const own = await q<Array<{ id: string }>>('SELECT id FROM timelines WHERE creator_id = $1 ORDER BY id FOR UPDATE');
