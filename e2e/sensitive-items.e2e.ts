@@ -15,9 +15,10 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * Issue 28 items 5–6 for single items: the creator marks one video of a timeline sensitive in the
- * studio, a viewer meets its blurred cover in the player and chooses Show, then reports it from
- * the player; a moderator hides it from the desk; the creator sees it marked "Removed by
- * moderators", and the viewer no longer finds it. Real Chromium, the real product, phone and desktop.
+ * studio, a viewer meets its blurred cover in the player and chooses Show, then reports it and the
+ * creator's comment on it from the player; a moderator finds both on the desk and hides the video;
+ * the creator sees it marked "Removed by moderators", and the viewer no longer finds it. Real
+ * Chromium, the real product, phone and desktop.
  */
 describe('sensitive and reported items', () => {
   let db: TestDatabase;
@@ -45,6 +46,11 @@ describe('sensitive and reported items', () => {
       const title = `Ward rounds (${viewport.name})`;
       const timelineId = await publishedTimelineWithClip(product.baseUrl, creator.token, title, clip);
       const [video] = (await callApi<Array<{ id: string; title: string }>>(product.baseUrl, 'GET', `/api/timelines/${timelineId}/videos`, { token: creator.token })).body;
+      // A comment by the creator on the video, and one by the viewer (who is offered no Report on their own).
+      const rude = `Mind your own business (${viewport.name})`;
+      for (const [person, content] of [[creator, rude], [viewer, 'Hard to watch']] as const) {
+        expect((await callApi(product.baseUrl, 'POST', `/api/videos/${video!.id}/comments`, { token: person.token, body: { content } })).status).toBe(201);
+      }
 
       const open = async (person: RegisteredAccount) => {
         const { context, problems } = await newContext(browser, viewport, product.baseUrl);
@@ -82,10 +88,23 @@ describe('sensitive and reported items', () => {
       await button(dialog, 'Report').click();
       await dialog.waitFor({ state: 'detached' });
 
+      // ...and a comment on it, from the player's comments: Report for others' comments only.
+      await vic.page.getByRole('region', { name: `${title}: video player` }).hover();
+      await vic.page.getByRole('button', { name: /^Comments, / }).click();
+      const comments = vic.page.getByRole('dialog', { name: 'Comments' });
+      await comments.getByText('Hard to watch').waitFor();
+      expect(await comments.getByRole('button', { name: 'Report comment from Vic Viewer' }).count()).toBe(0);
+      await button(comments, 'Report comment from Cara Creator').click();
+      const commentReport = vic.page.getByRole('dialog', { name: 'Report Comment' });
+      await commentReport.getByRole('radio', { name: 'Harassment or bullying' }).check();
+      await button(commentReport, 'Report').click();
+      await commentReport.waitFor({ state: 'detached' });
+
       // The moderator finds it in the queue, in context, and hides it with a reason.
       const mona = await open(moderator);
       await mona.page.goto('/moderation');
       await heading(mona.page, 'Moderation').waitFor();
+      await mona.page.getByRole('listitem', { name: 'Comment on a video reported by 1' }).filter({ hasText: rude }).getByText('harassment ×1').waitFor();
       const card = mona.page.getByRole('listitem', { name: 'Video or image reported by 1' }).filter({ hasText: title });
       await card.getByText('Graphic surgery footage').waitFor();
       expect(await card.getByRole('link', { name: 'Open in context' }).getAttribute('href')).toBe(`/watch/${timelineId}?video=${video!.id}`);
