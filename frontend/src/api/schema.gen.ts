@@ -3623,6 +3623,8 @@ export interface components {
             pinned: boolean;
             /** Format: uuid */
             postId: string;
+            /** @description Hidden by the moderators, or its author suspended: absent to everyone but staff, who see it in its list marked so (only when true) */
+            removedByModerators?: boolean;
             user: components["schemas"]["UserSummaryDto"];
         };
         PostContentDto: {
@@ -4112,6 +4114,8 @@ export interface components {
             id: string;
             /** @description Pinned by the moderators of the timeline: shown first */
             pinned: boolean;
+            /** @description Hidden by the moderators, or its author suspended: absent to everyone but staff, who see it in its list marked so (only when true) */
+            removedByModerators?: boolean;
             /** @description Seconds into the timeline */
             timestamp: number;
             user: components["schemas"]["UserSummaryDto"];
@@ -4386,6 +4390,8 @@ export interface components {
             parentId: string | null;
             /** @description Pinned by the moderators of the video's timeline: shown first */
             pinned: boolean;
+            /** @description Hidden by the moderators, or its author suspended: absent to everyone but staff, who see it in its list marked so (only when true) */
+            removedByModerators?: boolean;
             /** @description The first replies (up to 3), oldest first; always empty on a reply and in the replies route */
             replies: components["schemas"]["VideoCommentDto"][];
             /** @description All replies (approved ones) */

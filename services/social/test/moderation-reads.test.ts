@@ -96,6 +96,36 @@ describe('moderation decisions in the profile tabs, likes and comments', () => {
     expect((await seen(stranger)).removedByModerators).toBe(false);
   });
 
+  it('keeps a comment the moderators hid in its list for staff alone, marked', async () => {
+    const author = await person();
+    const post = (await h.call('post', '/api/posts', { userId: owner }).send({ content: 'Open thread' }).expect(201)).body.id as string;
+    const videoId = await h.addVideo(h.world.publicTimeline);
+    const said = async (path: string) => (await h.call('post', path, { userId: author }).send({ content: 'Out of line' }).expect(201)).body.id as string;
+    const postComment = await said(`/api/posts/${post}/comments`);
+    const timelineComment = await said(`/api/timelines/${h.world.publicTimeline}/comments`);
+    const videoComment = await said(`/api/videos/${videoId}/comments`);
+    const reply = (await h.call('post', `/api/videos/${videoId}/comments/${videoComment}/replies`, { userId: stranger }).send({ content: 'Calm down' }).expect(201)).body.id as string;
+    const lists = { post_comment: `/api/posts/${post}/comments`, timeline_comment: `/api/timelines/${h.world.publicTimeline}/comments`, video_comment: `/api/videos/${videoId}/comments` };
+    const ids = { post_comment: postComment, timeline_comment: timelineComment, video_comment: videoComment };
+    const found = async (type: keyof typeof lists, userId?: string) => (await list(lists[type], userId)).find((c) => c.id === ids[type]);
+
+    for (const type of Object.keys(lists) as Array<keyof typeof lists>) {
+      expect((await found(type, mod))?.removedByModerators).toBeUndefined();
+      await decide(type, ids[type], 'hide');
+      // Staff: in its list, marked; everyone else, its author too: not there (as before).
+      expect(await found(type, mod)).toMatchObject({ id: ids[type], content: 'Out of line', removedByModerators: true });
+      for (const who of [stranger, author, owner, undefined]) expect(await found(type, who)).toBeUndefined();
+    }
+    // A hidden video comment keeps its replies in view for staff, and its own replies page.
+    expect(((await found('video_comment', mod)) as { replies: Array<{ id: string }> }).replies.map((r) => r.id)).toEqual([reply]);
+    expect((await list(`/api/videos/${videoId}/comments/${videoComment}/replies`, mod)).map((r) => r.id)).toEqual([reply]);
+    await h.call('get', `/api/videos/${videoId}/comments/${videoComment}/replies`, { userId: stranger }).expect(404);
+
+    await decide('timeline_comment', timelineComment, 'restore');
+    expect((await found('timeline_comment', stranger))?.removedByModerators).toBeUndefined();
+    expect((await found('timeline_comment', mod))?.removedByModerators).toBeUndefined();
+  });
+
   it("leaves a hidden timeline out of its owner's timelines and everyone's activity (their likes), for all but its owner", async () => {
     const liker = await person();
     await h.call('post', `/api/timelines/${h.world.publicTimeline}/like`, { userId: liker }).expect(200);

@@ -35,6 +35,14 @@ describe('CommentThread with comment controls', () => {
     expect(screen.getByPlaceholderText('Write a comment...')).toBeTruthy();
   });
 
+  it('marks a comment the moderators hid (only staff are sent one) "Hidden by moderators"', () => {
+    render(<CommentThread {...base} comments={[comment('1', 'Out of line', { removedByModerators: true }), comment('2', 'Fine')]} />);
+    const [hidden, shown] = screen.getAllByRole('listitem');
+    expect(hidden).toHaveTextContent('Hidden by moderators');
+    expect(hidden).toHaveTextContent('Out of line');
+    expect(shown).not.toHaveTextContent('Hidden by moderators');
+  });
+
   it('shows no controls to others', () => {
     render(<CommentThread {...base} comments={[comment('1', 'First')]} />);
     expect(screen.queryByRole('button', { name: /comment from/ })).toBeNull();

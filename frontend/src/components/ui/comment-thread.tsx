@@ -18,6 +18,8 @@ export interface ThreadComment {
   held?: boolean;
   /** Pinned by the item's moderators: it comes first. */
   pinned?: boolean;
+  /** Taken out by the moderation desk: only staff read it, here in its list, marked so. */
+  removedByModerators?: boolean;
 }
 
 export interface CommentThreadProps {
@@ -67,6 +69,7 @@ export function CommentThread({ label, comments, loading, failed, pending, onSub
                   <time dateTime={comment.createdAt}>{formatRelativeTime(comment.createdAt)}</time>
                   {comment.pinned ? <span className="comment-thread__mark comment-thread__mark--pinned">Pinned</span> : null}
                   {comment.held ? <span className="comment-thread__mark comment-thread__mark--held">Waiting for approval</span> : null}
+                  {comment.removedByModerators ? <span className="comment-thread__mark comment-thread__mark--removed">Hidden by moderators</span> : null}
                 </p>
                 <FilteredCommentText className="comment-thread__text" text={comment.content} hidden={comment.hiddenByFilters} />
                 {onPin || onDelete || onApprove || reportable ? (

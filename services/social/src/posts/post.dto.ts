@@ -77,6 +77,7 @@ export class PostCommentDto {
   @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
   @ApiProperty({ description: "Waiting for approval: shown only to its author and the post's author" }) held: boolean;
   @ApiProperty({ description: "Pinned by the post's author: shown first" }) pinned: boolean;
+  @ApiPropertyOptional({ description: 'Hidden by the moderators, or its author suspended: absent to everyone but staff, who see it in its list marked so (only when true)' }) removedByModerators?: boolean;
 }
 
 export const mapPost = (row: PostRow): PostDto => ({
@@ -107,4 +108,5 @@ export const mapPostComment = (row: PostCommentRow): PostCommentDto => ({
   user: mapUserSummary(row.userId, row.author, row.userName),
   held: row.held,
   pinned: row.pinnedAt !== null,
+  ...(row.removedByModerators ? { removedByModerators: true } : {}),
 });

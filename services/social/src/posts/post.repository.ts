@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { shownTo } from '../comment-rules/comment-gate.js';
 import { setFeedKey } from '../feed-index/feed-keys.js';
 import { withdrawFromInboxes } from '../feed-index/following-inbox.js';
-import { shownByModerators, staffSql } from '../read-rules/moderation-filters.js';
+import { commentsInContextSql, shownByModerators, staffSql } from '../read-rules/moderation-filters.js';
 import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { UserRecord } from '../users/user.entity.js';
 import { type PostCards, postColumns, postRowFrom, type PostRow } from './post-card.js';
@@ -20,6 +20,8 @@ export interface PostCommentRow {
   /** Waiting for the post's author to approve it. */
   held: boolean;
   pinnedAt: Date | null;
+  /** Taken out by the moderators: read by staff only (commentsInContextSql). */
+  removedByModerators: boolean;
   author: Pick<UserRecord, 'displayName' | 'username' | 'avatar'> | null;
   key: CursorKey;
 }
@@ -201,12 +203,11 @@ export class PostRepository implements PostCards {
   async comments(postId: string | null, limit: number, after?: CursorKey, id?: string, reader?: { userId: string | undefined; moderator: boolean }): Promise<PostCommentRow[]> {
     const rows = (await this.dataSource.query(
       `SELECT c.id, c.post_id AS "postId", c.user_id AS "userId", c.user_name AS "userName", c.content, c.created_at AS "createdAt",
-              c.held, c.pinned_at AS "pinnedAt",
+              c.held, c.pinned_at AS "pinnedAt", c.removed_by_moderators AS "removedByModerators",
               u.display_name AS "authorDisplayName", u.username AS "authorUsername", u.avatar AS "authorAvatar", u.id IS NOT NULL AS "authorKnown",
               ${cursorTimestamp('c.created_at')} AS "keyAt"
-         FROM post_comments c LEFT JOIN users u ON u.id = c.user_id
-        WHERE ${shownByModerators('post_comment', 'c.id', 'c.user_id')}
-          AND ($1::uuid IS NULL OR c.post_id = $1::uuid) AND ($5::uuid IS NULL OR c.id = $5::uuid)
+         FROM ${commentsInContextSql('post_comments', 'post_comment', '$6')} c LEFT JOIN users u ON u.id = c.user_id
+        WHERE ($1::uuid IS NULL OR c.post_id = $1::uuid) AND ($5::uuid IS NULL OR c.id = $5::uuid)
           AND ($3::timestamptz IS NULL OR (c.created_at, c.id) > ($3::timestamptz, $4::uuid))
           AND (NOT $8::boolean OR (c.pinned_at IS NULL AND ${shownTo('c', '$6', '$7')}))
         ORDER BY c.created_at, c.id LIMIT $2`,
@@ -221,6 +222,7 @@ export class PostRepository implements PostCards {
       createdAt: raw.createdAt,
       held: raw.held,
       pinnedAt: raw.pinnedAt,
+      removedByModerators: raw.removedByModerators,
       author: raw.authorKnown ? { displayName: raw.authorDisplayName ?? '', username: raw.authorUsername ?? '', avatar: raw.authorAvatar } : null,
       key: [raw.keyAt, raw.id],
     }));

@@ -20,3 +20,13 @@ export const authorNotSuspended = (authorId: string): string =>
  * out of every list and feed for them as for everyone.
  */
 export const staffSql = (person: string): string => `EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${person})`;
+
+/**
+ * The comments of `table` (alias `c`, its author `c.user_id`) a comment list reads, with
+ * `removed_by_moderators`: those the moderators left shown; and, when the reader (`viewer`, the SQL
+ * of their id) is staff, those they took out too, marked, so staff review a comment in its list.
+ */
+export const commentsInContextSql = (table: string, contentType: 'post_comment' | 'timeline_comment' | 'video_comment', viewer?: string): string => {
+  const shown = `(${shownByModerators(contentType, 'c.id', 'c.user_id')})`;
+  return `(SELECT c.*, NOT ${shown} AS removed_by_moderators FROM ${table} c WHERE ${shown}${viewer ? ` OR ${staffSql(`${viewer}::uuid`)}` : ''})`;
+};

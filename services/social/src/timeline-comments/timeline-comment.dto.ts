@@ -54,9 +54,10 @@ export class TimelineCommentDto {
   @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
   @ApiProperty({ description: 'Waiting for approval: shown only to its author and the moderators of the timeline' }) held: boolean;
   @ApiProperty({ description: 'Pinned by the moderators of the timeline: shown first' }) pinned: boolean;
+  @ApiPropertyOptional({ description: 'Hidden by the moderators, or its author suspended: absent to everyone but staff, who see it in its list marked so (only when true)' }) removedByModerators?: boolean;
 }
 
-export const mapTimelineComment = ({ comment, author }: CommentRow): TimelineCommentDto => {
+export const mapTimelineComment = ({ comment, author, removedByModerators }: CommentRow): TimelineCommentDto => {
   const user = mapUserSummary(comment.userId, author, comment.userName);
   return {
     id: comment.id,
@@ -68,5 +69,6 @@ export const mapTimelineComment = ({ comment, author }: CommentRow): TimelineCom
     user,
     held: comment.held,
     pinned: comment.pinnedAt !== null,
+    ...(removedByModerators ? { removedByModerators } : {}),
   };
 };

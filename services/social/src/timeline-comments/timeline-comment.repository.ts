@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import { shownTo } from '../comment-rules/comment-gate.js';
-import { shownByModerators } from '../read-rules/moderation-filters.js';
+import { commentsInContextSql } from '../read-rules/moderation-filters.js';
 import { TimelineComment } from './timeline-comment.entity.js';
 
 /** Who reads a list: their id (none when signed out) and whether they moderate the timeline. */
@@ -16,6 +16,8 @@ export interface CommentRow {
   author: { username: string; displayName: string; avatar: string | null } | null;
   /** Sort key of the row, for the next page's cursor. */
   key: [createdAt: string, id: string];
+  /** Taken out by the moderators: read by staff only (commentsInContextSql). */
+  removedByModerators: boolean;
 }
 
 interface RawRow {
@@ -29,17 +31,20 @@ interface RawRow {
   created_key: string;
   held: boolean;
   pinned_at: Date | null;
+  removed_by_moderators: boolean;
   author_username: string | null;
   author_display_name: string | null;
   author_avatar: string | null;
 }
 
-const SELECT = `
-  SELECT c.id, c.timeline_id, c.user_id, c.user_name, c.content, c.timestamp, c.created_at, c.held, c.pinned_at,
+/** The comments' columns; with `viewer` (the SQL of the reader's id), those taken out too when the reader is staff. */
+const select = (viewer?: string) => `
+  SELECT c.id, c.timeline_id, c.user_id, c.user_name, c.content, c.timestamp, c.created_at, c.held, c.pinned_at, c.removed_by_moderators,
          ${cursorTimestamp('c.created_at')} AS created_key,
          u.username AS author_username, u.display_name AS author_display_name, u.avatar AS author_avatar
-    FROM (SELECT * FROM timeline_comments c WHERE ${shownByModerators('timeline_comment', 'c.id', 'c.user_id')}) c
+    FROM ${commentsInContextSql('timeline_comments', 'timeline_comment', viewer)} c
     LEFT JOIN users u ON u.id = c.user_id`;
+const SELECT = select();
 
 const toRow = (raw: RawRow): CommentRow => ({
   comment: Object.assign(new TimelineComment(), {
@@ -55,6 +60,7 @@ const toRow = (raw: RawRow): CommentRow => ({
   }),
   author: raw.author_username === null ? null : { username: raw.author_username, displayName: raw.author_display_name ?? '', avatar: raw.author_avatar },
   key: [raw.created_key, raw.id],
+  removedByModerators: raw.removed_by_moderators,
 });
 
 /** The timeline_comments table and its one read path (newest first, keyset pages). */
@@ -72,7 +78,7 @@ export class TimelineCommentRepository {
       params.push(after[0], after[1]);
       where += ' AND (c.created_at, c.id) < ($5::timestamptz, $6::uuid)';
     }
-    const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT $2`, params);
+    const rows: RawRow[] = await this.dataSource.query(`${select('$3')} WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT $2`, params);
     return rows.map(toRow);
   }
 

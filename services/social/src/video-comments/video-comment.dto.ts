@@ -50,6 +50,7 @@ export class VideoCommentDto {
   @ApiProperty({ type: 'integer' }) likesCount: number;
   @ApiProperty({ description: "Waiting for approval: shown only to its author and the moderators of the video's timeline" }) held: boolean;
   @ApiProperty({ description: "Pinned by the moderators of the video's timeline: shown first" }) pinned: boolean;
+  @ApiPropertyOptional({ description: 'Hidden by the moderators, or its author suspended: absent to everyone but staff, who see it in its list marked so (only when true)' }) removedByModerators?: boolean;
 }
 
 export const mapVideoComment = (row: VideoCommentRow, replies: VideoCommentDto[] = [], repliesCursor: string | null = null): VideoCommentDto => {
@@ -70,5 +71,6 @@ export const mapVideoComment = (row: VideoCommentRow, replies: VideoCommentDto[]
     likesCount: row.likesCount,
     held: row.held,
     pinned: row.pinnedAt !== null,
+    ...(row.removedByModerators ? { removedByModerators: true } : {}),
   };
 };

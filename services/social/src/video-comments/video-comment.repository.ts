@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { type CursorKey, cursorTimestamp } from '@timeliner/platform';
 import { shownTo } from '../comment-rules/comment-gate.js';
-import { shownByModerators } from '../read-rules/moderation-filters.js';
+import { commentsInContextSql } from '../read-rules/moderation-filters.js';
 
 /** A stored comment or reply with what the users read model knows of its author. */
 export interface VideoCommentRow {
@@ -21,6 +21,8 @@ export interface VideoCommentRow {
   author: { username: string; displayName: string; avatar: string | null } | null;
   /** Sort key, for the next page's cursor. */
   key: [createdAt: string, id: string];
+  /** Taken out by the moderators: read by staff only (commentsInContextSql). */
+  removedByModerators: boolean;
 }
 
 interface RawRow {
@@ -37,17 +39,20 @@ interface RawRow {
   created_key: string;
   held: boolean;
   pinned_at: Date | null;
+  removed_by_moderators: boolean;
   author_username: string | null;
   author_display_name: string | null;
   author_avatar: string | null;
 }
 
-const SELECT = `
+/** The comments' columns; with `viewer` (the SQL of the reader's id), those taken out too when the reader is staff. */
+const select = (viewer?: string) => `
   SELECT c.id, c.video_id, c.timeline_id, c.parent_id, c.user_id, c.user_name, c.content, c.replies_count, c.likes_count, c.created_at, c.held, c.pinned_at,
-         ${cursorTimestamp('c.created_at')} AS created_key,
+         c.removed_by_moderators, ${cursorTimestamp('c.created_at')} AS created_key,
          u.username AS author_username, u.display_name AS author_display_name, u.avatar AS author_avatar
-    FROM (SELECT * FROM video_comments c WHERE ${shownByModerators('video_comment', 'c.id', 'c.user_id')}) c
+    FROM ${commentsInContextSql('video_comments', 'video_comment', viewer)} c
     LEFT JOIN users u ON u.id = c.user_id`;
+const SELECT = select();
 
 const toRow = (raw: RawRow): VideoCommentRow => ({
   id: raw.id,
@@ -64,6 +69,7 @@ const toRow = (raw: RawRow): VideoCommentRow => ({
   pinnedAt: raw.pinned_at,
   author: raw.author_username === null ? null : { username: raw.author_username, displayName: raw.author_display_name ?? '', avatar: raw.author_avatar },
   key: [raw.created_key, raw.id],
+  removedByModerators: raw.removed_by_moderators,
 });
 
 export interface NewVideoComment {
@@ -103,7 +109,7 @@ export class VideoCommentRepository {
       params.push(after[0], after[1]);
       where += ' AND (c.created_at, c.id) > ($5::timestamptz, $6::uuid)';
     }
-    const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY c.created_at, c.id LIMIT $2`, params);
+    const rows: RawRow[] = await this.dataSource.query(`${select('$3')} WHERE ${where} ORDER BY c.created_at, c.id LIMIT $2`, params);
     return rows.map(toRow);
   }
 
@@ -115,7 +121,7 @@ export class VideoCommentRepository {
     if (parentIds.length === 0) return [];
     const rows: RawRow[] = await this.dataSource.query(
       `SELECT r.* FROM unnest($2::uuid[]) AS p(id)
-         CROSS JOIN LATERAL (${SELECT} WHERE c.video_id = $1 AND c.parent_id = p.id AND ${shownTo('c', '$3', '$4')} ORDER BY c.created_at, c.id LIMIT $5) r
+         CROSS JOIN LATERAL (${select('$3')} WHERE c.video_id = $1 AND c.parent_id = p.id AND ${shownTo('c', '$3', '$4')} ORDER BY c.created_at, c.id LIMIT $5) r
         ORDER BY r.parent_id, r.created_at, r.id`,
       [videoId, parentIds, reader.userId ?? null, reader.moderator, perParent],
     );
@@ -130,13 +136,13 @@ export class VideoCommentRepository {
       params.push(after[0], after[1]);
       where += ' AND (c.created_at, c.id) > ($6::timestamptz, $7::uuid)';
     }
-    const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE ${where} ORDER BY c.created_at, c.id LIMIT $3`, params);
+    const rows: RawRow[] = await this.dataSource.query(`${select('$4')} WHERE ${where} ORDER BY c.created_at, c.id LIMIT $3`, params);
     return rows.map(toRow);
   }
 
   /** A top-level comment of the video as this reader may see it (held ones only for their author and the moderators). */
   async visibleTopLevel(videoId: string, commentId: string, reader: VideoCommentReader = ANYONE): Promise<VideoCommentRow | null> {
-    const rows: RawRow[] = await this.dataSource.query(`${SELECT} WHERE c.id = $1 AND c.video_id = $2 AND c.parent_id IS NULL AND ${shownTo('c', '$3', '$4')}`, [
+    const rows: RawRow[] = await this.dataSource.query(`${select('$3')} WHERE c.id = $1 AND c.video_id = $2 AND c.parent_id IS NULL AND ${shownTo('c', '$3', '$4')}`, [
       commentId,
       videoId,
       reader.userId ?? null,

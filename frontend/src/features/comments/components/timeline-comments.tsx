@@ -129,6 +129,7 @@ function CommentItem({ comment }: { comment: TimelineComment }) {
           <span className="comment__time">{formatRelativeTime(comment.createdAt)}</span>
           {comment.pinned ? <span className="comment__mark">Pinned</span> : null}
           {comment.held ? <span className="comment__mark comment__mark--held">Waiting for approval</span> : null}
+          {comment.removedByModerators ? <span className="comment__mark comment__mark--removed">Hidden by moderators</span> : null}
         </p>
         <FilteredCommentText className="comment__content" text={comment.content} hidden={'hiddenByFilters' in comment && comment.hiddenByFilters === true} />
         <ReportCommentButton contentType="timeline_comment" commentId={comment.id} authorId={comment.userId} name={name} />

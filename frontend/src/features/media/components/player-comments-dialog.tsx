@@ -40,6 +40,7 @@ function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComme
           <strong>{name}</strong> <time dateTime={comment.createdAt}>{formatRelativeTime(comment.createdAt)}</time>
           {comment.pinned ? <span className="player-comments__mark">Pinned</span> : null}
           {comment.held ? <span className="player-comments__mark player-comments__mark--held">Waiting for approval</span> : null}
+          {comment.removedByModerators ? <span className="player-comments__mark player-comments__mark--removed">Hidden by moderators</span> : null}
         </p>
         <FilteredCommentText className="player-comments__text" text={comment.content} hidden={'hiddenByFilters' in comment && comment.hiddenByFilters === true} />
         <div className="player-comments__actions">
