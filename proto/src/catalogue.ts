@@ -45,7 +45,7 @@ import {
   TimelineUnpublishedSchema,
   TimelineUpdatedSchema,
 } from './gen/timeliner/timelines/v1/events_pb.js';
-import { ExportCompletedSchema, ExportDownloadedSchema, ImageProcessedSchema, MediaDeletedSchema, MediaReorderedSchema, UploadCompletedSchema, VideoFailedSchema, VideoProcessedSchema } from './gen/timeliner/media/v1/events_pb.js';
+import { ExportCompletedSchema, ExportDownloadedSchema, ImageProcessedSchema, MediaAltTextChangedSchema, MediaDeletedSchema, MediaReorderedSchema, UploadCompletedSchema, VideoFailedSchema, VideoProcessedSchema } from './gen/timeliner/media/v1/events_pb.js';
 import { ExportTimelineJobSchema, ProcessMediaJobSchema } from './gen/timeliner/media/v1/jobs_pb.js';
 import { NotificationChangedSchema } from './gen/timeliner/notifications/v1/events_pb.js';
 import { DeliverPushJobSchema } from './gen/timeliner/notifications/v1/jobs_pb.js';
@@ -159,6 +159,8 @@ export const MediaEvents = {
   ImageProcessed: defineEvent('media.image.processed', 1, ImageProcessedSchema),
   MediaDeleted: defineEvent('media.media.deleted', 1, MediaDeletedSchema),
   MediaReordered: defineEvent('media.media.reordered', 1, MediaReorderedSchema),
+  /** An item's alt text (image) or short description (video) was set: the timelines service keeps its cover's. */
+  MediaAltTextChanged: defineEvent('media.media.alt_text_changed', 1, MediaAltTextChangedSchema),
   /** A timeline export finished; its requester may download it. */
   ExportCompleted: defineEvent('media.export.completed', 1, ExportCompletedSchema),
   /** An export's file was downloaded from its start: the timeline's analytics count it. */

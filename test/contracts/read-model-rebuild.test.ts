@@ -3,12 +3,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fromBinary } from '@bufbuild/protobuf';
+import { create, type DescMessage, fromBinary, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { consumeEvents, createEventBus, createLogger, type EventBus, FileMailSender, openDatabase, requestRpc, type RunningService, signIdentity, type Subscription } from '@timeliner/platform';
 import { createTestDatabase, deleteBusStreams, type TestDatabase, testBusPrefix, testNatsUrl } from '@timeliner/platform/testing';
-import { type ReadModelProgress, ReadModelProgressSchema, ReadModelRebuild } from '@timeliner/proto';
+import { type EventDefinition, MediaEvents, MediaType, type ReadModelProgress, ReadModelProgressSchema, ReadModelRebuild } from '@timeliner/proto';
 import { authSchema, startAuthService } from '../../services/auth/src/index.js';
 import { startSearchService } from '../../services/search/src/index.js';
 import { feedTimelineEventHandlers } from '../../services/social/src/feed/feed-timeline-events.js';
@@ -75,7 +75,32 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const word = () => randomBytes(4).toString('hex').replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]!);
 
-/** One change as a person would make it: a new timeline, a rename, publishing, or a deletion. */
+/** An event of the media service, as its outbox would publish it. */
+async function mediaEvent<S extends DescMessage>(definition: EventDefinition<S>, payload: MessageInitShape<S>): Promise<void> {
+  await bus.publish({
+    subject: definition.subject,
+    meta: { id: randomUUID(), type: definition.type, version: definition.version, occurredAt: new Date().toISOString() },
+    data: toBinary(definition.schema, create(definition.schema, payload)),
+  });
+}
+
+/** A described video becomes the timeline's first (its cover, with its description), once the timelines service has it. */
+async function describeCover(timelineId: string): Promise<void> {
+  const mediaId = randomUUID();
+  await mediaEvent(MediaEvents.MediaAltTextChanged, { mediaId, timelineId, mediaType: MediaType.VIDEO, altText: `A view of ${word()}`, version: 1n });
+  await mediaEvent(MediaEvents.VideoProcessed, { mediaId, timelineId, duration: 5 });
+  await mediaEvent(MediaEvents.MediaReordered, { timelineId, mediaIds: [mediaId] });
+  await until(async () => {
+    const [row] = await timelinesRows<{ described: boolean; processed: boolean; first: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM media_alt_texts WHERE media_id = $1) AS described, EXISTS (SELECT 1 FROM timeline_videos WHERE media_id = $1) AS processed,
+              coalesce((SELECT video_order[1] = $1 FROM timelines WHERE id = $2), false) AS first`,
+      [mediaId, timelineId],
+    );
+    return Boolean(row?.described && row.processed && row.first);
+  }, 15_000);
+}
+
+/** One change as a person would make it: a new timeline, a rename, publishing, describing its cover, or a deletion. */
 async function someChange(): Promise<void> {
   const roll = Math.random();
   if (roll < 0.4 || mine.size < 10) {
@@ -85,8 +110,9 @@ async function someChange(): Promise<void> {
     return;
   }
   const [id, owner] = pick([...mine.entries()]);
-  if (roll < 0.65) await call(timelines, 'patch', `/api/timelines/${id}`, owner).send({ title: `Renamed ${word()} #${word()}` }).expect(200);
-  else if (roll < 0.9) await call(timelines, 'patch', `/api/timelines/${id}`, owner).send({ visibility: 'public', status: 'published' }).expect(200);
+  if (roll < 0.6) await call(timelines, 'patch', `/api/timelines/${id}`, owner).send({ title: `Renamed ${word()} #${word()}` }).expect(200);
+  else if (roll < 0.8) await call(timelines, 'patch', `/api/timelines/${id}`, owner).send({ visibility: 'public', status: 'published' }).expect(200);
+  else if (roll < 0.9) await describeCover(id);
   else {
     mine.delete(id);
     await call(timelines, 'delete', `/api/timelines/${id}`, owner).expect(204);
@@ -95,11 +121,11 @@ async function someChange(): Promise<void> {
 
 /** What a copy holds of every timeline, in id order. */
 const MODEL_SQL = `SELECT id, creator_id, creator_username, creator_name, listed, title, description, hashtags, video_count, duration, views::text AS views,
-  likes_count, comments_count, activity_score, last_activity_at, created_at, updated_at, cover_media_id, revision::text AS revision FROM timelines ORDER BY id`;
+  likes_count, comments_count, activity_score, last_activity_at, created_at, updated_at, cover_media_id, cover_alt_text, revision::text AS revision FROM timelines ORDER BY id`;
 
 /** What the social service's feed holds of every timeline (key_changed_at is the clock's), and the creators' created_timeline activities. */
 const FEED_SQL = `SELECT id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views::text AS views, likes_count, comments_count,
-  activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision::text AS revision FROM feed_timelines ORDER BY id`;
+  activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, cover_alt_text, revision::text AS revision FROM feed_timelines ORDER BY id`;
 const ACTIVITIES_SQL = `SELECT user_id, activity_type, target_id, created_at FROM activities WHERE activity_type = 'created_timeline' ORDER BY target_id`;
 
 /** Asks a service to rebuild, as `npm run read-model -- rebuild <service>` does; resolves with the progress lines once finished. */
@@ -262,6 +288,8 @@ describe('rebuilding a read model from its producer', () => {
 
     const feedRebuilt = await socialRows(FEED_SQL);
     expect(feedRebuilt.length).toBe(rebuilt.length);
+    // Covers described by their creators are among them (their description came with the replay).
+    expect(feedRebuilt.some((row) => (row as { cover_alt_text: string | null }).cover_alt_text !== null)).toBe(true);
     expect(feedRebuilt).toEqual(await socialReference.query(FEED_SQL));
     expect(await socialRows(ACTIVITIES_SQL)).toEqual(await socialReference.query(ACTIVITIES_SQL));
     // The following tab's inboxes (the creators' own published timelines) as the events left them.

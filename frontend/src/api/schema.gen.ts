@@ -3175,6 +3175,8 @@ export interface components {
             /** @description Same as isBookmarked */
             bookmarked: boolean;
             commentsCount: number;
+            /** @description The cover video's short description (its alt text), the accessible description of the card's cover; null when it has none */
+            coverAltText: string | null;
             /**
              * Format: uuid
              * @description The first ready video, for the preview (GET /api/videos/{id}/stream)
@@ -3943,6 +3945,8 @@ export interface components {
         SearchTimelineDto: {
             activityScore: number;
             commentsCount: number;
+            /** @description The cover video's short description (its alt text), the accessible description of the result's cover; null when it has none */
+            coverAltText: string | null;
             /**
              * Format: uuid
              * @description The first ready video, for the preview (GET /api/videos/{id}/stream)
@@ -4339,6 +4343,8 @@ export interface components {
             /** @description Same as isBookmarked */
             bookmarked: boolean;
             commentsCount: number;
+            /** @description The cover video's short description (its alt text), the accessible description of the card's cover; null when it has none */
+            coverAltText: string | null;
             /**
              * Format: uuid
              * @description The first ready video, for the preview (GET /api/videos/{id}/stream)

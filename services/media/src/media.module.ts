@@ -121,8 +121,9 @@ export class MediaModule {
         },
         {
           provide: AltTextService,
-          useFactory: (media: MediaRepository, access: TimelineAccess, service: MediaService) => new AltTextService(media, access, service),
-          inject: [MediaRepository, ACCESS, MediaService],
+          useFactory: (media: MediaRepository, access: TimelineAccess, service: MediaService, transactions: Transactions, events: EventWriter) =>
+            new AltTextService(media, access, service, transactions, events),
+          inject: [MediaRepository, ACCESS, MediaService, Transactions, EventWriter],
         },
         {
           provide: CaptionsService,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { MediaEvents, MediaType } from '@timeliner/proto';
 import { type MediaHarness, startHarness } from './harness.js';
 
 interface Item {
@@ -50,6 +51,21 @@ describe('alt text and descriptions', () => {
     // Text that only looks like markup stays.
     await setAlt(image, 'Scores: 2 < 3 and I <3 it', 'owner').expect(200);
     expect((await stored(image)).alt_text).toBe('Scores: 2 < 3 and I <3 it');
+  });
+
+  it('announces each change with its version (MediaAltTextChanged), so the cards of the timeline follow the description', async () => {
+    const video = await item(h.world.privateTimeline, 'video', 5);
+    const announced = async () => (await h.events(MediaEvents.MediaAltTextChanged)).filter((e) => e.mediaId === video);
+    await setAlt(video, 'A <b>heron</b> lands').expect(200);
+    await setAlt(video, 'A heron lands on the water', 'owner').expect(200);
+    expect(await announced()).toEqual([
+      expect.objectContaining({ mediaId: video, timelineId: h.world.privateTimeline, mediaType: MediaType.VIDEO, altText: 'A heron lands', version: 1n }),
+      expect.objectContaining({ mediaId: video, timelineId: h.world.privateTimeline, mediaType: MediaType.VIDEO, altText: 'A heron lands on the water', version: 2n }),
+    ]);
+    // A refused change announces nothing.
+    await setAlt(video, 'x'.repeat(501)).expect(400);
+    await setAlt(video, 'Not mine', 'viewer').expect(403);
+    expect(await announced()).toHaveLength(2);
   });
 
   it('only the owner and editors change it: a viewer is refused, a stranger and a signed-out caller learn nothing', async () => {

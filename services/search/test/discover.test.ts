@@ -68,7 +68,7 @@ describe('popular timelines', () => {
   it('answers the cards the home page shows', async () => {
     const [card] = (await h.call('get', '/api/discover/popular/timeline?limit=1').expect(200)).body as Array<Record<string, unknown>>;
     expect(Object.keys(card!).sort()).toEqual(
-      ['activityScore', 'commentsCount', 'coverMediaId', 'createdAt', 'creator', 'creatorId', 'creatorName', 'description', 'duration', 'hashtags', 'id', 'lastActivityAt', 'likesCount', 'sensitive', 'status', 'title', 'updatedAt', 'videoCount', 'views', 'visibility'].sort(),
+      ['activityScore', 'commentsCount', 'coverAltText', 'coverMediaId', 'createdAt', 'creator', 'creatorId', 'creatorName', 'description', 'duration', 'hashtags', 'id', 'lastActivityAt', 'likesCount', 'sensitive', 'status', 'title', 'updatedAt', 'videoCount', 'views', 'visibility'].sort(),
     );
   });
 

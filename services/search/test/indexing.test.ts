@@ -44,6 +44,26 @@ describe('search read model from events', () => {
     expect(await found(`${word} falcons`)).toEqual([t.timelineId]);
   });
 
+  it("a result carries its cover's description from the newest snapshot; a timeline not listed keeps none", async () => {
+    const word = uniqueWord('plover');
+    const cover = randomUUID();
+    const t = await h.timeline({ title: `${word} shore` });
+    const result = async () => {
+      const res = await h.call('get', `/api/search/enhanced?q=${word}&type=timelines`).expect(200);
+      return (res.body.timelines as Array<{ id: string; coverMediaId: string | null; coverAltText: string | null }>).find((x) => x.id === t.timelineId);
+    };
+    expect(await result()).toMatchObject({ coverMediaId: null, coverAltText: null });
+    await h.settle(await h.publish(TimelinesEvents.TimelineSnapshot, { ...t, revision: 2n, coverMediaId: cover, coverAltText: 'Plovers run along the waterline' }));
+    expect(await result()).toMatchObject({ coverMediaId: cover, coverAltText: 'Plovers run along the waterline' });
+    // An older snapshot changes nothing.
+    await h.settle(await h.publish(TimelinesEvents.TimelineSnapshot, { ...t, revision: 1n, coverMediaId: cover, coverAltText: 'Stale' }));
+    expect(await result()).toMatchObject({ coverAltText: 'Plovers run along the waterline' });
+    // Made private: nothing of it is kept.
+    await h.settle(await h.publish(TimelinesEvents.TimelineSnapshot, { ...t, revision: 3n, visibility: Visibility.PRIVATE, coverMediaId: cover, coverAltText: 'Plovers run along the waterline' }));
+    const [row] = await h.query<{ cover_alt_text: string | null }>('SELECT cover_alt_text FROM timelines WHERE id = $1', [t.timelineId]);
+    expect(row).toEqual({ cover_alt_text: null });
+  });
+
   it('a newer snapshot replaces the words; an older or redelivered one changes nothing', async () => {
     const before = uniqueWord('osprey');
     const after = uniqueWord('heron');

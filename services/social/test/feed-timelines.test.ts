@@ -49,7 +49,7 @@ describe('feed_timelines from TimelineSnapshot', () => {
   };
   const row = async (id: string) =>
     (await h.query<Record<string, unknown>>(
-      `SELECT title, revision, video_count, views, likes_count, score_band, activity_score, visibility, status, cover_media_id, sensitive,
+      `SELECT title, revision, video_count, views, likes_count, score_band, activity_score, visibility, status, cover_media_id, cover_alt_text, sensitive,
               to_char(last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS last_activity_at, key_changed_at
          FROM feed_timelines WHERE id = $1`,
       [id],
@@ -82,6 +82,30 @@ describe('feed_timelines from TimelineSnapshot', () => {
     await deliver(snapshot(id, 3, { sensitive: false, visibility: Visibility.PUBLIC, status: TimelineStatus.PUBLISHED }));
     await deliver(snapshot(id, 2, { sensitive: true, visibility: Visibility.PUBLIC, status: TimelineStatus.PUBLISHED }));
     expect(await row(id)).toMatchObject({ sensitive: false, revision: '3' });
+  });
+
+  it("keeps the cover's description as the newest snapshot says, and the feed card and the profile tab carry it", async () => {
+    const id = randomUUID();
+    const cover = randomUUID();
+    const listed = { visibility: Visibility.PUBLIC, status: TimelineStatus.PUBLISHED };
+    // Known here, so their profile's Timelines tab answers.
+    if ((await h.query('SELECT 1 FROM users WHERE id = $1', [h.world.owner])).length === 0) await h.register(h.world.owner, 'ada', 'Ada');
+    const described = async () => {
+      const items = (await h.call('get', '/api/feed?tab=following&limit=50', { userId: h.world.owner }).expect(200)).body as Array<{ id: string; timeline?: { coverAltText: string | null } }>;
+      const tab = (await h.call('get', `/api/users/${h.world.owner}/timelines?limit=50`, { userId: h.world.owner }).expect(200)).body as Array<{ id: string; coverAltText: string | null }>;
+      return { feed: items.find((i) => i.id === id)?.timeline?.coverAltText, tab: tab.find((t) => t.id === id)?.coverAltText };
+    };
+    await deliver(snapshot(id, 1, { ...listed, coverMediaId: cover }));
+    expect(await row(id)).toMatchObject({ cover_alt_text: null });
+    expect(await described()).toEqual({ feed: null, tab: null });
+    await deliver(snapshot(id, 2, { ...listed, coverMediaId: cover, coverAltText: 'A dog catches a frisbee on the beach' }));
+    expect(await row(id)).toMatchObject({ cover_alt_text: 'A dog catches a frisbee on the beach' });
+    expect(await described()).toEqual({ feed: 'A dog catches a frisbee on the beach', tab: 'A dog catches a frisbee on the beach' });
+    // An older snapshot changes nothing; without a cover there is no description.
+    await deliver(snapshot(id, 1, { ...listed, coverMediaId: cover, coverAltText: 'Stale' }));
+    expect(await row(id)).toMatchObject({ cover_alt_text: 'A dog catches a frisbee on the beach' });
+    await deliver(snapshot(id, 3, { ...listed, coverMediaId: '', coverAltText: 'Orphan' }));
+    expect(await row(id)).toMatchObject({ cover_media_id: null, cover_alt_text: null });
   });
 
   it('keeps the highest revision whatever order snapshots arrive in', async () => {

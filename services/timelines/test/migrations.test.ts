@@ -3,7 +3,7 @@ import { timelinesSchema } from '../src/index.js';
 import { schemaContract } from '../../../test/support/schema-contract.js';
 
 schemaContract(timelinesSchema, [
-  'account_follows', 'collaborators', 'inbox', 'invitations', 'migrations', 'moderation_hidden', 'muted_word_lists', 'muted_words', 'outbox', 'outbox_erasures', 'person_filters', 'person_limit_hits', 'timeline_engagements', 'timeline_images', 'timeline_videos',
+  'account_follows', 'collaborators', 'inbox', 'invitations', 'media_alt_texts', 'migrations', 'moderation_hidden', 'muted_word_lists', 'muted_words', 'outbox', 'outbox_erasures', 'person_filters', 'person_limit_hits', 'timeline_engagements', 'timeline_images', 'timeline_videos',
   'timeline_views', 'timelines', 'users', 'watch_positions',
 ], (ds) => {
   it('keeps is_public in step with visibility', async () => {

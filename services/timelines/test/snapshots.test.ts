@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { randomUUID } from 'node:crypto';
-import { AuthEvents, MediaEvents, Reaction, SocialEvents, TargetType, TimelinesEvents, TimelineStatus, Visibility } from '@timeliner/proto';
+import { requestRpc } from '@timeliner/platform';
+import { AuthEvents, MediaEvents, MediaType, Reaction, SocialEvents, TargetType, TimelinesEvents, TimelinesRpc, TimelineStatus, Visibility } from '@timeliner/proto';
 import { as, type Person, startHarness, type TimelinesHarness } from './harness.js';
 
 /**
@@ -115,6 +116,44 @@ describe('TimelineSnapshot events', () => {
 
     const revisions = (await snapshots(timelineId)).map((s) => s.revision);
     expect(revisions).toEqual([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]);
+  });
+
+  it("carries the cover's description: kept from before the video is processed, the newest version wins, and a replay carries it too", async () => {
+    const timelineId = await newTimeline('Described');
+    const [a, b] = [randomUUID(), randomUUID()];
+    const describeMedia = (mediaId: string, altText: string, version: number, mediaType = MediaType.VIDEO) =>
+      deliver(MediaEvents.MediaAltTextChanged, { mediaId, timelineId, mediaType, altText, version: BigInt(version) });
+    // Described at upload, before processing: no cover yet, no snapshot.
+    await describeMedia(a, 'A heron stands in the reeds', 1);
+    expect(await snapshots(timelineId)).toHaveLength(1);
+    await deliver(MediaEvents.VideoProcessed, { mediaId: a, timelineId, duration: 10 });
+    expect(await last(timelineId)).toMatchObject({ coverMediaId: a, coverAltText: 'A heron stands in the reeds', revision: 2n });
+    // A new description of the cover publishes a snapshot; an older one arriving late changes nothing.
+    await describeMedia(a, 'A heron catches a fish', 3);
+    expect(await last(timelineId)).toMatchObject({ coverMediaId: a, coverAltText: 'A heron catches a fish', revision: 3n });
+    await describeMedia(a, 'Older words', 2);
+    expect(await snapshots(timelineId)).toHaveLength(3);
+    // Another video's description, or an image's alt text, is not the cover's: no snapshot.
+    await deliver(MediaEvents.VideoProcessed, { mediaId: b, timelineId, duration: 5 });
+    await describeMedia(b, 'Ducks on the pond', 1);
+    await describeMedia(randomUUID(), 'A photo of the lake', 1, MediaType.IMAGE);
+    expect(await snapshots(timelineId)).toHaveLength(4);
+    expect(await last(timelineId)).toMatchObject({ coverMediaId: a, coverAltText: 'A heron catches a fish' });
+    // b becomes the cover, then is deleted: a's description again.
+    await deliver(MediaEvents.MediaReordered, { timelineId, mediaIds: [b, a] });
+    expect(await last(timelineId)).toMatchObject({ coverMediaId: b, coverAltText: 'Ducks on the pond' });
+    const replayed = await requestRpc(h.bus, TimelinesRpc.Replay, { timelineIds: [timelineId] }, { timeoutMs: 5_000 });
+    expect(replayed.snapshots[0]).toMatchObject({ coverMediaId: b, coverAltText: 'Ducks on the pond', revision: (await last(timelineId)).revision });
+    await deliver(MediaEvents.MediaDeleted, { mediaId: b, timelineId, mediaType: MediaType.VIDEO, duration: 5 });
+    expect(await last(timelineId)).toMatchObject({ coverMediaId: a, coverAltText: 'A heron catches a fish' });
+    expect(await h.query('SELECT media_id FROM media_alt_texts WHERE timeline_id = $1', [timelineId])).toEqual([{ media_id: a }]);
+    // No cover, no description.
+    await deliver(MediaEvents.MediaDeleted, { mediaId: a, timelineId, mediaType: MediaType.VIDEO, duration: 10 });
+    expect(await last(timelineId)).toMatchObject({ coverMediaId: '', coverAltText: '' });
+    // The descriptions go with their timeline.
+    await describeMedia(randomUUID(), 'Kept until the timeline goes', 1);
+    await h.call('delete', `/api/timelines/${timelineId}`, as(owner)).expect(204);
+    expect(await h.query('SELECT media_id FROM media_alt_texts WHERE timeline_id = $1', [timelineId])).toEqual([]);
   });
 
   it('a rename writes one snapshot per timeline of the person; an ownership transfer one with the new creator', async () => {

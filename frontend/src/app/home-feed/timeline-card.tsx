@@ -64,7 +64,7 @@ export function TimelineCard({ timeline, viewerId }: TimelineCardProps) {
         {timeline.coverMediaId ? (
           // A sensitive timeline's preview waits behind a blurred cover with Show (unless the viewer always shows sensitive media).
           <SensitiveCoverOnDemand sensitive={timeline.sensitive ?? false} className="sensitive-cover--card">
-            <FeedVideo videoId={timeline.coverMediaId} title={timeline.title} />
+            <FeedVideo videoId={timeline.coverMediaId} title={timeline.title} description={timeline.coverAltText} />
           </SensitiveCoverOnDemand>
         ) : (
           <div className="timeline-card__placeholder" aria-hidden="true">

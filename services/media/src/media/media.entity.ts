@@ -105,6 +105,10 @@ export class Media {
   @Column({ type: 'varchar', length: 1500, nullable: true })
   altText: string | null;
 
+  /** One up with every change of altText: the version MediaAltTextChanged announces it with. */
+  @Column({ type: 'bigint', default: 0 })
+  altTextVersion: string;
+
   /** When its creator chose "Add later" for the missing alt text: the upload prompt is not shown again. */
   @Column({ type: 'timestamptz', nullable: true })
   altTextDeferredAt: Date | null;

@@ -86,6 +86,15 @@ export class MediaRepository {
     await this.repo().update({ id }, { sensitive });
   }
 
+  /** Sets the alt text, one version up; answers that version, or null when the row was gone. */
+  async setAltText(manager: EntityManager, id: string, altText: string): Promise<string | null> {
+    const [row] = returned(await manager.query(
+      'UPDATE media SET alt_text = $2, alt_text_version = alt_text_version + 1 WHERE id = $1 RETURNING alt_text_version::text AS version',
+      [id, altText],
+    )) as Array<{ version: string }>;
+    return row?.version ?? null;
+  }
+
   /** Applies the moderation desk's decision unless a newer one was applied; false when nothing changed. */
   async applyModeration(manager: EntityManager, id: string, state: { hidden: boolean; sensitive: boolean }, version: bigint): Promise<boolean> {
     return returned(await manager.query(

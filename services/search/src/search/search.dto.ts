@@ -76,6 +76,7 @@ export class SearchTimelineDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The first ready video, for the preview (GET /api/videos/{id}/stream)' }) coverMediaId: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The cover video's short description (its alt text), the accessible description of the result's cover; null when it has none" }) coverAltText: string | null;
   @ApiProperty({ description: 'Marked sensitive (by its owner or the moderators): the result shows a blurred cover with Show unless the viewer always shows sensitive media' }) sensitive: boolean;
   @ApiPropertyOptional({ type: SpokenMatchDto, description: 'When the words are said in one of its videos: the best matching caption cue and its time' }) spoken?: SpokenMatchDto;
 }
@@ -127,6 +128,7 @@ export function mapTimeline(t: TimelineHit): SearchTimelineDto {
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
     coverMediaId: t.coverMediaId,
+    coverAltText: t.coverAltText ?? null,
     sensitive: t.sensitive,
   };
 }

@@ -25,6 +25,7 @@ export interface TimelineHit {
   createdAt: string;
   updatedAt: string;
   coverMediaId: string | null;
+  coverAltText: string | null;
   sensitive: boolean;
 }
 
@@ -86,7 +87,8 @@ export const TIMELINE_COLUMNS = `t.id, t.title, t.description, t.hashtags, t.vid
   t.comments_count AS "commentsCount", t.activity_score AS "activityScore",
   to_char(t.last_activity_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastActivityAt",
   to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-  to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", t.cover_media_id AS "coverMediaId", t.sensitive`;
+  to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt", t.cover_media_id AS "coverMediaId",
+  t.cover_alt_text AS "coverAltText", t.sensitive`;
 
 /** Escapes LIKE's wildcards in an SQL text expression. */
 const likePrefix = (expr: string) => `replace(replace(replace(${expr}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;

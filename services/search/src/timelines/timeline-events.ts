@@ -43,6 +43,8 @@ export interface TimelineRow {
   createdAt: string;
   updatedAt: string;
   coverMediaId: string | null;
+  /** The cover's short description; null when it has none (or the timeline is not listed). */
+  coverAltText: string | null;
   revision: string;
   sensitive: boolean;
 }
@@ -77,6 +79,7 @@ export function timelineRow(snapshot: TimelineSnapshot, occurredAt: string): Tim
     createdAt,
     updatedAt: timestampText(snapshot.updatedAt) ?? createdAt,
     coverMediaId: listed && isUuid(snapshot.coverMediaId) ? snapshot.coverMediaId.toLowerCase() : null,
+    coverAltText: listed && isUuid(snapshot.coverMediaId) ? clipCodePoints(snapshot.coverAltText, 1500) || null : null,
     revision: snapshot.revision.toString(),
     sensitive: snapshot.sensitive === true,
   };
@@ -92,7 +95,7 @@ async function lockTimeline(manager: EntityManager, timelineId: string): Promise
 
 const COLUMNS = [
   'creator_id', 'listed', 'creator_name', 'title', 'description', 'hashtags', 'video_count', 'duration', 'views', 'likes_count', 'comments_count',
-  'activity_score', 'popularity', 'last_activity_at', 'created_at', 'updated_at', 'cover_media_id', 'revision', 'sensitive',
+  'activity_score', 'popularity', 'last_activity_at', 'created_at', 'updated_at', 'cover_media_id', 'revision', 'sensitive', 'cover_alt_text',
 ];
 
 /**
@@ -116,12 +119,12 @@ export async function applyTimelineSnapshot(manager: EntityManager, row: Timelin
   const engagement = engagementOf(row);
   await manager.query(
     `INSERT INTO timelines (id, ${COLUMNS.join(', ')}, creator_username)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
              COALESCE((SELECT username FROM users WHERE id = $2), ''))
      ON CONFLICT (id) DO UPDATE SET ${COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, creator_username = EXCLUDED.creator_username`,
     [
       row.id, row.creatorId, row.listed, row.creatorName, row.title, row.description, row.hashtags, row.videoCount, row.duration, row.views, row.likesCount,
-      row.commentsCount, row.activityScore, Math.log1p(engagement), row.lastActivityAt, row.createdAt, row.updatedAt, row.coverMediaId, row.revision, row.sensitive,
+      row.commentsCount, row.activityScore, Math.log1p(engagement), row.lastActivityAt, row.createdAt, row.updatedAt, row.coverMediaId, row.revision, row.sensitive, row.coverAltText,
     ],
   );
   await syncHashtagUses(manager, { sourceType: 'timeline', sourceId: row.id, userId: row.creatorId, hashtags: row.hashtags, at: occurredAt });

@@ -79,6 +79,7 @@ describe('feedTimelineRow', () => {
       createdAt: '2026-02-25T06:13:20.000000Z',
       updatedAt: '2026-02-26T10:00:00.000000Z',
       coverMediaId: null,
+      coverAltText: null,
       revision: '9',
       sensitive: false,
     });
@@ -90,6 +91,14 @@ describe('feedTimelineRow', () => {
       .toMatchObject({ visibility: 'unlisted', status: 'processing', coverMediaId: cover });
     expect(feedTimelineRow(snapshot({ visibility: Visibility.UNSPECIFIED, status: TimelineStatus.UNSPECIFIED, coverMediaId: 'x' }), OCCURRED))
       .toMatchObject({ visibility: 'private', status: 'draft', coverMediaId: null });
+  });
+
+  it("keeps the cover's description with a cover only, clipped to the column, and none when it is empty", () => {
+    const cover = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+    expect(feedTimelineRow(snapshot({ coverMediaId: cover, coverAltText: 'A heron lands' }), OCCURRED)).toMatchObject({ coverMediaId: cover, coverAltText: 'A heron lands' });
+    expect(feedTimelineRow(snapshot({ coverMediaId: cover, coverAltText: '' }), OCCURRED)).toMatchObject({ coverAltText: null });
+    expect(feedTimelineRow(snapshot({ coverMediaId: '', coverAltText: 'No cover' }), OCCURRED)).toMatchObject({ coverMediaId: null, coverAltText: null });
+    expect(Array.from(feedTimelineRow(snapshot({ coverMediaId: cover, coverAltText: '😀'.repeat(1600) }), OCCURRED)!.coverAltText!)).toHaveLength(1500);
   });
 
   it('fills missing times from creation, else the event, and clips text to the columns', () => {

@@ -30,6 +30,8 @@ export interface FeedTimelineRow {
   createdAt: string;
   updatedAt: string;
   coverMediaId: string | null;
+  /** The cover's short description; null when it has none. */
+  coverAltText: string | null;
   /** bigint, as text. */
   revision: string;
   sensitive: boolean;
@@ -89,6 +91,7 @@ export function feedTimelineRow(snapshot: TimelineSnapshot, occurredAt: string):
     createdAt,
     updatedAt: timestampText(snapshot.updatedAt) ?? createdAt,
     coverMediaId: isUuid(snapshot.coverMediaId) ? snapshot.coverMediaId.toLowerCase() : null,
+    coverAltText: isUuid(snapshot.coverMediaId) ? clipCodePoints(snapshot.coverAltText, 1500) || null : null,
     revision: snapshot.revision.toString(),
     sensitive: snapshot.sensitive === true,
   };
@@ -97,7 +100,7 @@ export function feedTimelineRow(snapshot: TimelineSnapshot, occurredAt: string):
 /** Columns a newer snapshot overwrites; the sort key (score_band, last_activity_at) goes through setFeedKey. */
 const OVERWRITTEN = [
   'creator_id', 'creator_name', 'title', 'description', 'visibility', 'status', 'video_count', 'duration', 'views', 'likes_count',
-  'comments_count', 'activity_score', 'created_at', 'updated_at', 'cover_media_id', 'revision', 'sensitive',
+  'comments_count', 'activity_score', 'created_at', 'updated_at', 'cover_media_id', 'revision', 'sensitive', 'cover_alt_text',
 ];
 
 /**
@@ -115,14 +118,14 @@ export async function applyTimelineSnapshot(manager: EntityManager, row: FeedTim
   >;
   const applied = (await manager.query(
     `INSERT INTO feed_timelines (id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views, likes_count,
-                                 comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, sensitive, key_changed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, clock_timestamp())
+                                 comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, sensitive, cover_alt_text, key_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, clock_timestamp())
      ON CONFLICT (id) DO UPDATE SET ${OVERWRITTEN.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}
       WHERE feed_timelines.revision < EXCLUDED.revision
      RETURNING (xmax = 0) AS inserted`,
     [
       row.id, row.creatorId, row.creatorName, row.title, row.description, row.visibility, row.status, row.videoCount, row.duration, row.views, row.likesCount,
-      row.commentsCount, row.activityScore, row.scoreBand, row.lastActivityAt, row.createdAt, row.updatedAt, row.coverMediaId, row.revision, row.sensitive,
+      row.commentsCount, row.activityScore, row.scoreBand, row.lastActivityAt, row.createdAt, row.updatedAt, row.coverMediaId, row.revision, row.sensitive, row.coverAltText,
     ],
   )) as Array<{ inserted: boolean }>;
   const [result] = applied;
@@ -157,15 +160,15 @@ export async function applyTimelineSnapshots(manager: EntityManager, incoming: r
   const written = (await manager.query(
     `WITH incoming AS (
        SELECT x.* FROM unnest($1::uuid[], $2::uuid[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[], $8::int[], $9::int[], $10::bigint[],
-                              $11::int[], $12::int[], $13::float8[], $14::int[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[], $18::uuid[], $19::bigint[], $20::boolean[])
+                              $11::int[], $12::int[], $13::float8[], $14::int[], $15::timestamptz[], $16::timestamptz[], $17::timestamptz[], $18::uuid[], $19::bigint[], $20::boolean[], $21::varchar[])
          AS x(id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views, likes_count,
-              comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, sensitive)
+              comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, sensitive, cover_alt_text)
         WHERE NOT EXISTS (SELECT 1 FROM deleted_timelines d WHERE d.id = x.id)
      ), before AS (
        SELECT f.id, f.creator_id, f.visibility, f.status FROM feed_timelines f JOIN incoming i ON i.id = f.id
      ), written AS (
        INSERT INTO feed_timelines (id, creator_id, creator_name, title, description, visibility, status, video_count, duration, views, likes_count,
-                                   comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, sensitive, key_changed_at)
+                                   comments_count, activity_score, score_band, last_activity_at, created_at, updated_at, cover_media_id, revision, sensitive, cover_alt_text, key_changed_at)
        SELECT *, clock_timestamp() FROM incoming ORDER BY id
        ON CONFLICT (id) DO UPDATE SET ${OVERWRITTEN.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}
         WHERE feed_timelines.revision < EXCLUDED.revision
@@ -176,6 +179,7 @@ export async function applyTimelineSnapshots(manager: EntityManager, incoming: r
       column((r) => r.status), column((r) => r.videoCount), column((r) => r.duration), column((r) => r.views), column((r) => r.likesCount),
       column((r) => r.commentsCount), column((r) => r.activityScore), column((r) => r.scoreBand), column((r) => r.lastActivityAt), column((r) => r.createdAt),
       column((r) => r.updatedAt), column((r) => r.coverMediaId), column((r) => r.revision), column((r) => r.sensitive),
+      column((r) => r.coverAltText),
     ],
   )) as Array<{ id: string; inserted: boolean; creatorId: string | null; visibility: FeedTimelineRow['visibility'] | null; status: FeedTimelineRow['status'] | null }>;
   const applied: Array<{ row: FeedTimelineRow; inserted: boolean }> = [];

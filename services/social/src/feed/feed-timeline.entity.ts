@@ -66,6 +66,10 @@ export class FeedTimeline {
   @Column({ type: 'uuid', nullable: true })
   coverMediaId: string | null;
 
+  /** The cover video's short description (the snapshot's cover_alt_text), for the card's cover; null when it has none. */
+  @Column({ type: 'varchar', length: 1500, nullable: true })
+  coverAltText: string | null;
+
   /** Marked sensitive (the snapshot's): its card shows a blurred cover with Show unless the viewer always shows sensitive media. */
   @Column({ type: 'boolean', default: false })
   sensitive: boolean;

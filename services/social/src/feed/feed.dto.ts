@@ -42,6 +42,7 @@ export class FeedTimelineDto {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The first ready video, for the preview (GET /api/videos/{id}/stream)' }) coverMediaId: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The cover video's short description (its alt text), the accessible description of the card's cover; null when it has none" }) coverAltText: string | null;
   @ApiProperty({ description: 'Marked sensitive (by its owner or the moderators): the card shows a blurred cover with Show unless the viewer always shows sensitive media' }) sensitive: boolean;
   @ApiProperty() isLiked: boolean;
   @ApiProperty({ description: 'Same as isLiked' }) liked: boolean;
@@ -77,6 +78,7 @@ export const mapTimeline = (row: FeedTimelineRow): FeedTimelineDto => {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     coverMediaId: row.coverMediaId,
+    coverAltText: row.coverAltText ?? null,
     sensitive: row.sensitive ?? false,
     isLiked: row.liked,
     liked: row.liked,

@@ -39,6 +39,8 @@ export interface FeedTimelineRow {
   createdAt: Date;
   updatedAt: Date;
   coverMediaId: string | null;
+  /** The cover video's short description, for the card's cover (absent or null: none). */
+  coverAltText?: string | null;
   /** Marked sensitive: the card shows a blurred cover with Show (absent: not sensitive). */
   sensitive?: boolean;
   liked: boolean;
@@ -62,7 +64,7 @@ const timelineColumns = (prefix = '', user = 'u') => `
   t.duration AS "${prefix}duration", t.creator_id AS "${prefix}creatorId", t.creator_name AS "${prefix}creatorName",
   t.views AS "${prefix}views", coalesce(c.likes_count, t.likes_count) AS "${prefix}likesCount", t.comments_count AS "${prefix}commentsCount",
   t.activity_score AS "${prefix}activityScore", t.last_activity_at AS "${prefix}lastActivityAt", t.created_at AS "${prefix}createdAt",
-  t.updated_at AS "${prefix}updatedAt", t.cover_media_id AS "${prefix}coverMediaId", t.sensitive AS "${prefix}sensitive",
+  t.updated_at AS "${prefix}updatedAt", t.cover_media_id AS "${prefix}coverMediaId", t.cover_alt_text AS "${prefix}coverAltText", t.sensitive AS "${prefix}sensitive",
   EXISTS (SELECT 1 FROM timeline_likes l WHERE l.timeline_id = t.id AND l.user_id = $1) AS "${prefix}liked",
   EXISTS (SELECT 1 FROM timeline_bookmarks b WHERE b.timeline_id = t.id AND b.user_id = $1) AS "${prefix}bookmarked",
   ${user}.id IS NOT NULL AS "${prefix}creatorKnown", ${user}.display_name AS "${prefix}creatorDisplayName",
@@ -86,6 +88,7 @@ const toTimelineRow = (raw: RawTimeline): FeedTimelineRow => ({
   createdAt: raw.createdAt,
   updatedAt: raw.updatedAt,
   coverMediaId: raw.coverMediaId,
+  coverAltText: raw.coverAltText ?? null,
   sensitive: raw.sensitive,
   liked: raw.liked,
   bookmarked: raw.bookmarked,

@@ -19,6 +19,7 @@ export interface UserTimelineRow {
   createdAt: Date;
   updatedAt: Date;
   coverMediaId: string | null;
+  coverAltText: string | null;
   visibility: string;
   status: string;
   liked: boolean;
@@ -57,7 +58,7 @@ export class UserTimelineRepository {
       `SELECT t.id, t.title, t.description, t.video_count AS "videoCount", t.duration, t.creator_id AS "creatorId", t.creator_name AS "creatorName",
               t.views, coalesce(c.likes_count, t.likes_count) AS "likesCount", t.comments_count AS "commentsCount",
               t.activity_score AS "activityScore", t.last_activity_at AS "lastActivityAt", t.created_at AS "createdAt", t.updated_at AS "updatedAt",
-              t.cover_media_id AS "coverMediaId", t.sensitive, t.visibility, t.status, ${cursorTimestamp('t.created_at')} AS "createdKey",
+              t.cover_media_id AS "coverMediaId", t.cover_alt_text AS "coverAltText", t.sensitive, t.visibility, t.status, ${cursorTimestamp('t.created_at')} AS "createdKey",
               ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM timeline_likes l WHERE l.timeline_id = t.id AND l.user_id = $2::uuid)) AS liked,
               ($2::uuid IS NOT NULL AND EXISTS (SELECT 1 FROM timeline_bookmarks b WHERE b.timeline_id = t.id AND b.user_id = $2::uuid)) AS bookmarked,
               u.id IS NOT NULL AS "creatorKnown", u.display_name AS "creatorDisplayName", u.username AS "creatorUsername", u.avatar AS "creatorAvatar"

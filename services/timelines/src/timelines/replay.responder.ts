@@ -24,12 +24,12 @@ export function serveTimelineReplay(bus: EventBus, timelines: TimelineRepository
       if (afterId && !isUuid(afterId)) throw new Error('after_id is not a timeline id');
       rows = await timelines.snapshotPage(afterId || undefined, size);
     }
-    const covers = await timelines.coversOf(rows.map((row) => row.id));
+    const covers = await timelines.coverFactsOf(rows.map((row) => row.id));
     const first = !afterId && timelineIds.length === 0;
     const total = first ? await timelines.countSnapshotted() : 0n;
     const teams = withMembers ? await timelines.teamsOf(rows.map((row) => row.id)) : undefined;
     return {
-      snapshots: rows.map((row) => snapshotOf(row, covers.get(row.id) ?? '')),
+      snapshots: rows.map((row) => snapshotOf(row, covers.get(row.id)?.mediaId ?? '', covers.get(row.id)?.altText ?? '')),
       total,
       // A timeline deleted between the two reads has no team: an empty one at version 0 changes nothing newer.
       members: teams ? rows.map((row) => ({ timelineId: row.id, userIds: teams.get(row.id)?.userIds ?? [], membersVersion: teams.get(row.id)?.membersVersion ?? 0n })) : [],

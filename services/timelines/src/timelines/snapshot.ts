@@ -68,8 +68,8 @@ export async function publishSnapshot(manager: EntityManager, events: SnapshotWr
   )) as SnapshotRow[];
   if (!row) return false;
   // A statement of its own, after the lock: it sees every video change committed before it.
-  const [cover] = (await manager.query(coverSql, [row.id])) as Array<{ media_id: string }>;
-  await events.add(manager, TimelinesEvents.TimelineSnapshot, snapshotOf(row, cover?.media_id ?? ''), context);
+  const [cover] = (await manager.query(coverSql, [row.id])) as Array<{ media_id: string; alt_text: string | null }>;
+  await events.add(manager, TimelinesEvents.TimelineSnapshot, snapshotOf(row, cover?.media_id ?? '', cover?.alt_text ?? ''), context);
   return true;
 }
 
@@ -78,8 +78,8 @@ export const SNAPSHOT_COLUMNS = `id, creator_id, creator_name, title, descriptio
   likes_count, comments_count, activity_score, revision::text AS revision, sensitive,
   ${micros('last_activity_at')}, ${micros('created_at')}, ${micros('updated_at')}`;
 
-/** The snapshot of a timeline row (SNAPSHOT_COLUMNS) and its cover. */
-export function snapshotOf(row: SnapshotRow, coverMediaId: string): MessageInitShape<typeof TimelineSnapshotSchema> {
+/** The snapshot of a timeline row (SNAPSHOT_COLUMNS), its cover and the cover's description. */
+export function snapshotOf(row: SnapshotRow, coverMediaId: string, coverAltText = ''): MessageInitShape<typeof TimelineSnapshotSchema> {
   return {
     timelineId: row.id,
     creatorId: row.creator_id,
@@ -100,6 +100,7 @@ export function snapshotOf(row: SnapshotRow, coverMediaId: string): MessageInitS
     coverMediaId,
     revision: BigInt(row.revision),
     sensitive: row.sensitive,
+    coverAltText: coverMediaId ? coverAltText : '',
   };
 }
 
@@ -107,10 +108,11 @@ export function snapshotOf(row: SnapshotRow, coverMediaId: string): MessageInitS
  * The cover: the first counted (processed) video in the media service's order. That order is
  * (position, upload time, id); positions are those of the last MediaReordered (a video it did not
  * name, uploaded later, has position 0 as in the media service), and the time a video was first
- * counted stands in for its upload time.
+ * counted stands in for its upload time. With its short description (media_alt_texts), when it has one.
  */
 const coverSql = `
-  SELECT v.media_id FROM timeline_videos v JOIN timelines t ON t.id = v.timeline_id
+  SELECT v.media_id, a.alt_text FROM timeline_videos v JOIN timelines t ON t.id = v.timeline_id
+    LEFT JOIN media_alt_texts a ON a.media_id = v.media_id
    WHERE v.timeline_id = $1
    ORDER BY coalesce(array_position(t.video_order, v.media_id) - 1, 0), v.added_at, v.media_id
    LIMIT 1`;
@@ -120,14 +122,33 @@ const coverSql = `
  * cards show; timelines without a counted video are absent.
  */
 export async function coversOf(manager: EntityManager, timelineIds: readonly string[]): Promise<Map<string, string>> {
+  const covers = await coverFactsOf(manager, timelineIds);
+  return new Map([...covers].map(([timelineId, cover]) => [timelineId, cover.mediaId]));
+}
+
+/** A timeline's cover and its short description ('' when it has none), as the snapshot carries them. */
+export interface CoverFacts {
+  mediaId: string;
+  altText: string;
+}
+
+/** The cover of each of these timelines and its description (a replay's snapshots); timelines without a counted video are absent. */
+export async function coverFactsOf(manager: EntityManager, timelineIds: readonly string[]): Promise<Map<string, CoverFacts>> {
   if (timelineIds.length === 0) return new Map();
   const rows = (await manager.query(
-    `SELECT DISTINCT ON (v.timeline_id) v.timeline_id, v.media_id FROM timeline_videos v JOIN timelines t ON t.id = v.timeline_id
+    `SELECT DISTINCT ON (v.timeline_id) v.timeline_id, v.media_id, a.alt_text FROM timeline_videos v JOIN timelines t ON t.id = v.timeline_id
+       LEFT JOIN media_alt_texts a ON a.media_id = v.media_id
       WHERE v.timeline_id = ANY($1::uuid[])
       ORDER BY v.timeline_id, coalesce(array_position(t.video_order, v.media_id) - 1, 0), v.added_at, v.media_id`,
     [timelineIds],
-  )) as Array<{ timeline_id: string; media_id: string }>;
-  return new Map(rows.map((row) => [row.timeline_id, row.media_id]));
+  )) as Array<{ timeline_id: string; media_id: string; alt_text: string | null }>;
+  return new Map(rows.map((row) => [row.timeline_id, { mediaId: row.media_id, altText: row.alt_text ?? '' }]));
+}
+
+/** Whether this video is its timeline's cover now (coverSql). */
+export async function isCover(manager: EntityManager, timelineId: string, mediaId: string): Promise<boolean> {
+  const [cover] = (await manager.query(coverSql, [timelineId])) as Array<{ media_id: string }>;
+  return cover?.media_id === mediaId;
 }
 
 /** The context of a snapshot an event caused: that event's actor and request. */

@@ -5,7 +5,7 @@ import { hiddenByBlock } from '../blocks/blocks.js';
 import { hiddenByModeratorsSql } from '../moderation/hidden-by-moderators.js';
 import { hiddenByPrivateAccount } from '../private-accounts/private-accounts.js';
 import { refreshActivity } from './activity.js';
-import { coversOf, SNAPSHOT_COLUMNS, type SnapshotRow } from './snapshot.js';
+import { type CoverFacts, coverFactsOf, coversOf, SNAPSHOT_COLUMNS, type SnapshotRow } from './snapshot.js';
 import { Timeline } from './timeline.entity.js';
 
 // Feed order (see activity.ts), for the merged rows and for each timelines scan.
@@ -153,6 +153,11 @@ export class TimelineRepository {
   /** The cover (first processed video, see snapshot.ts) of each of these timelines that has one. */
   coversOf(timelineIds: readonly string[]): Promise<Map<string, string>> {
     return coversOf(this.dataSource.manager, timelineIds);
+  }
+
+  /** The cover of each of these timelines that has one, with its description (what a snapshot carries). */
+  coverFactsOf(timelineIds: readonly string[]): Promise<Map<string, CoverFacts>> {
+    return coverFactsOf(this.dataSource.manager, timelineIds);
   }
 
   async insert(tx: EntityManager, timeline: NewTimeline): Promise<void> {

@@ -53,6 +53,7 @@ function timeline(id: string, overrides: Partial<FeedTimeline> = {}): FeedTimeli
     createdAt: recently,
     updatedAt: recently,
     coverMediaId: null,
+    coverAltText: null,
     isLiked: false,
     liked: false,
     isBookmarked: false,
@@ -214,6 +215,25 @@ describe('home feed', () => {
 
     release();
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Like, 4 likes' })).toHaveAttribute('aria-pressed', 'false'));
+  });
+
+  it("describes a timeline card's cover video with its description, and only when it has one", async () => {
+    mockApi({
+      ...sideLists,
+      'GET /api/feed': feedPage([
+        timelineItem(timeline('t1', { coverMediaId: 'c1', coverAltText: 'A heron lands on the lake at dawn' })),
+        timelineItem(timeline('t2', { coverMediaId: 'c2', coverAltText: null })),
+      ]),
+    });
+    renderApp('/');
+    const described = await screen.findByRole('article', { name: 'Timeline t1' });
+    const cover = within(described).getByLabelText('Preview of Timeline t1');
+    expect(cover.tagName).toBe('VIDEO');
+    expect(cover).toHaveAccessibleDescription('A heron lands on the lake at dawn');
+    // Without a description the preview keeps its name alone.
+    const plain = within(await screen.findByRole('article', { name: 'Timeline t2' })).getByLabelText('Preview of Timeline t2');
+    expect(plain).not.toHaveAttribute('aria-describedby');
+    expect(plain).toHaveAccessibleDescription('');
   });
 
   it('comments on a timeline card: the comment shows, the box empties, and later likes and bookmarks still reach the server', async () => {

@@ -11,7 +11,7 @@ const creator = { id: '8d1f3c2a-1b2c-4d5e-8f90-1234567890ab', displayName: 'Grac
 function timeline(id: string, title: string, overrides: Partial<SearchTimeline> = {}): SearchTimeline {
   return {
     id, title, description: '', hashtags: [], visibility: 'public', status: 'published', videoCount: 2, duration: 60, creatorId: creator.id, creatorName: creator.displayName,
-    creator, views: 12, likesCount: 1, commentsCount: 0, activityScore: 1, lastActivityAt: at, createdAt: at, updatedAt: at, coverMediaId: null, sensitive: false, ...overrides,
+    creator, views: 12, likesCount: 1, commentsCount: 0, activityScore: 1, lastActivityAt: at, createdAt: at, updatedAt: at, coverMediaId: null, coverAltText: null, sensitive: false, ...overrides,
   };
 }
 const user = (id: string, username: string, displayName: string): SearchUser => ({ id, username, displayName, bio: '', avatar: null, isPrivate: false, followersCount: 3 });

@@ -1,5 +1,5 @@
 import type Hls from 'hls.js/light';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { PlayIcon } from '../../../components/ui/icons';
 import { usePageSettled } from '../../../lib/page-settled';
 import { autoQuality, canPreload, concurrentVideoLimit, type Quality } from '../../../lib/playback/playback-policy';
@@ -23,10 +23,14 @@ interface Visibility {
  * while at least 30 % is visible and a playback slot is free, with a play overlay while paused.
  * Nothing is fetched before the video may play, unless the conditions allow preloading, and a
  * preload waits until the page has loaded and gone idle (it never delays the first screen); hls.js
- * then loads the lowest rendition that covers the picture on screen.
+ * then loads the lowest rendition that covers the picture on screen. The cover's description,
+ * when its creators wrote one, is the video's accessible description.
  */
-export function FeedVideo({ videoId, title }: { videoId: string; title: string }) {
+export function FeedVideo({ videoId, title, description }: { videoId: string; title: string; description?: string | null }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const descriptionId = useId();
+  // The cover video's short description (its creators' alt text), read after the preview's name.
+  const described = description?.trim() ?? '';
   const conditions = usePlaybackConditions();
   const limit = concurrentVideoLimit(conditions);
   const preload = canPreload(conditions);
@@ -109,11 +113,17 @@ export function FeedVideo({ videoId, title }: { videoId: string; title: string }
         playsInline
         preload={preload ? 'metadata' : 'none'}
         aria-label={`Preview of ${title}`}
+        aria-describedby={described ? descriptionId : undefined}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEmptied={() => setPlaying(false)}
         onError={() => console.warn('Feed video could not load', videoId)}
       />
+      {described ? (
+        <span id={descriptionId} className="visually-hidden">
+          {described}
+        </span>
+      ) : null}
       {playing ? null : (
         <button
           type="button"

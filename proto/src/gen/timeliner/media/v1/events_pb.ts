@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/media/v1/events.proto.
  */
 export const file_timeliner_media_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch90aW1lbGluZXIvbWVkaWEvdjEvZXZlbnRzLnByb3RvEhJ0aW1lbGluZXIubWVkaWEudjEiuAEKD1VwbG9hZENvbXBsZXRlZBIQCghtZWRpYV9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRITCgt1cGxvYWRlcl9pZBgDIAEoCRIxCgptZWRpYV90eXBlGAQgASgOMh0udGltZWxpbmVyLm1lZGlhLnYxLk1lZGlhVHlwZRIVCg1vcmlnaW5hbF9uYW1lGAUgASgJEhEKCW1pbWVfdHlwZRgGIAEoCRIMCgRzaXplGAcgASgDIq0BCg5WaWRlb1Byb2Nlc3NlZBIQCghtZWRpYV9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRIQCghkdXJhdGlvbhgDIAEoARINCgV3aWR0aBgEIAEoBRIOCgZoZWlnaHQYBSABKAUSLwoLcmVjb3JkZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlbmRpdGlvbnMYByADKAUiRAoLVmlkZW9GYWlsZWQSEAoIbWVkaWFfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSDgoGcmVhc29uGAMgASgJIlYKDkltYWdlUHJvY2Vzc2VkEhAKCG1lZGlhX2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJEg0KBXdpZHRoGAMgASgFEg4KBmhlaWdodBgEIAEoBSJ6CgxNZWRpYURlbGV0ZWQSEAoIbWVkaWFfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSMQoKbWVkaWFfdHlwZRgDIAEoDjIdLnRpbWVsaW5lci5tZWRpYS52MS5NZWRpYVR5cGUSEAoIZHVyYXRpb24YBCABKAEiOAoOTWVkaWFSZW9yZGVyZWQSEwoLdGltZWxpbmVfaWQYASABKAkSEQoJbWVkaWFfaWRzGAIgAygJImIKD0V4cG9ydENvbXBsZXRlZBIRCglleHBvcnRfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSFAoMcmVxdWVzdGVyX2lkGAMgASgJEhEKCWZpbGVfbmFtZRgEIAEoCSJOChBFeHBvcnREb3dubG9hZGVkEhEKCWV4cG9ydF9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRISCgp2aWV3ZXJfa2V5GAMgASgJKlMKCU1lZGlhVHlwZRIaChZNRURJQV9UWVBFX1VOU1BFQ0lGSUVEEAASFAoQTUVESUFfVFlQRV9WSURFTxABEhQKEE1FRElBX1RZUEVfSU1BR0UQAmIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Ch90aW1lbGluZXIvbWVkaWEvdjEvZXZlbnRzLnByb3RvEhJ0aW1lbGluZXIubWVkaWEudjEiuAEKD1VwbG9hZENvbXBsZXRlZBIQCghtZWRpYV9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRITCgt1cGxvYWRlcl9pZBgDIAEoCRIxCgptZWRpYV90eXBlGAQgASgOMh0udGltZWxpbmVyLm1lZGlhLnYxLk1lZGlhVHlwZRIVCg1vcmlnaW5hbF9uYW1lGAUgASgJEhEKCW1pbWVfdHlwZRgGIAEoCRIMCgRzaXplGAcgASgDIq0BCg5WaWRlb1Byb2Nlc3NlZBIQCghtZWRpYV9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRIQCghkdXJhdGlvbhgDIAEoARINCgV3aWR0aBgEIAEoBRIOCgZoZWlnaHQYBSABKAUSLwoLcmVjb3JkZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlbmRpdGlvbnMYByADKAUiRAoLVmlkZW9GYWlsZWQSEAoIbWVkaWFfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSDgoGcmVhc29uGAMgASgJIlYKDkltYWdlUHJvY2Vzc2VkEhAKCG1lZGlhX2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJEg0KBXdpZHRoGAMgASgFEg4KBmhlaWdodBgEIAEoBSJ6CgxNZWRpYURlbGV0ZWQSEAoIbWVkaWFfaWQYASABKAkSEwoLdGltZWxpbmVfaWQYAiABKAkSMQoKbWVkaWFfdHlwZRgDIAEoDjIdLnRpbWVsaW5lci5tZWRpYS52MS5NZWRpYVR5cGUSEAoIZHVyYXRpb24YBCABKAEiOAoOTWVkaWFSZW9yZGVyZWQSEwoLdGltZWxpbmVfaWQYASABKAkSEQoJbWVkaWFfaWRzGAIgAygJIpIBChNNZWRpYUFsdFRleHRDaGFuZ2VkEhAKCG1lZGlhX2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJEjEKCm1lZGlhX3R5cGUYAyABKA4yHS50aW1lbGluZXIubWVkaWEudjEuTWVkaWFUeXBlEhAKCGFsdF90ZXh0GAQgASgJEg8KB3ZlcnNpb24YBSABKAQiYgoPRXhwb3J0Q29tcGxldGVkEhEKCWV4cG9ydF9pZBgBIAEoCRITCgt0aW1lbGluZV9pZBgCIAEoCRIUCgxyZXF1ZXN0ZXJfaWQYAyABKAkSEQoJZmlsZV9uYW1lGAQgASgJIk4KEEV4cG9ydERvd25sb2FkZWQSEQoJZXhwb3J0X2lkGAEgASgJEhMKC3RpbWVsaW5lX2lkGAIgASgJEhIKCnZpZXdlcl9rZXkYAyABKAkqUwoJTWVkaWFUeXBlEhoKFk1FRElBX1RZUEVfVU5TUEVDSUZJRUQQABIUChBNRURJQV9UWVBFX1ZJREVPEAESFAoQTUVESUFfVFlQRV9JTUFHRRACYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * An upload finished and its original is stored; processing is queued.
@@ -234,6 +234,49 @@ export const MediaReorderedSchema: GenMessage<MediaReordered> = /*@__PURE__*/
   messageDesc(file_timeliner_media_v1_events, 5);
 
 /**
+ * An image's alt text or a video's short description was set. Subject
+ * `media.media.alt_text_changed.v1`. `version` grows with every change of that item's text, so a
+ * copy keeps the text of the highest version whatever order the events arrive in.
+ *
+ * @generated from message timeliner.media.v1.MediaAltTextChanged
+ */
+export type MediaAltTextChanged = Message<"timeliner.media.v1.MediaAltTextChanged"> & {
+  /**
+   * @generated from field: string media_id = 1;
+   */
+  mediaId: string;
+
+  /**
+   * @generated from field: string timeline_id = 2;
+   */
+  timelineId: string;
+
+  /**
+   * @generated from field: timeliner.media.v1.MediaType media_type = 3;
+   */
+  mediaType: MediaType;
+
+  /**
+   * Plain text, at most 1,500 characters for an image and 500 for a video.
+   *
+   * @generated from field: string alt_text = 4;
+   */
+  altText: string;
+
+  /**
+   * @generated from field: uint64 version = 5;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message timeliner.media.v1.MediaAltTextChanged.
+ * Use `create(MediaAltTextChangedSchema)` to create a new message.
+ */
+export const MediaAltTextChangedSchema: GenMessage<MediaAltTextChanged> = /*@__PURE__*/
+  messageDesc(file_timeliner_media_v1_events, 6);
+
+/**
  * An export of a timeline's videos as one MP4 is ready to download. Subject
  * `media.export.completed.v1`.
  *
@@ -268,7 +311,7 @@ export type ExportCompleted = Message<"timeliner.media.v1.ExportCompleted"> & {
  * Use `create(ExportCompletedSchema)` to create a new message.
  */
 export const ExportCompletedSchema: GenMessage<ExportCompleted> = /*@__PURE__*/
-  messageDesc(file_timeliner_media_v1_events, 6);
+  messageDesc(file_timeliner_media_v1_events, 7);
 
 /**
  * An export's file was downloaded: fetched from its first byte (a whole GET, or a range
@@ -301,7 +344,7 @@ export type ExportDownloaded = Message<"timeliner.media.v1.ExportDownloaded"> & 
  * Use `create(ExportDownloadedSchema)` to create a new message.
  */
 export const ExportDownloadedSchema: GenMessage<ExportDownloaded> = /*@__PURE__*/
-  messageDesc(file_timeliner_media_v1_events, 7);
+  messageDesc(file_timeliner_media_v1_events, 8);
 
 /**
  * @generated from enum timeliner.media.v1.MediaType
