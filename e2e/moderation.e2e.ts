@@ -104,6 +104,13 @@ describe('moderation desk', () => {
       const suspended = await callApi<{ until: string }>(product.baseUrl, 'POST', `/api/moderation/users/${author.id}/suspension`, { token: moderator.token, body: { reason: 'Repeated spam', days: 7 } });
       expect(suspended.status).toBe(201);
       const until = new Date(suspended.body.until).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+      // The auth service ends the sessions when it applies the suspension's event: wait for that
+      // (it takes milliseconds, more on a busy machine) before the page asks again.
+      const revokedBy = Date.now() + 15_000;
+      while ((await callApi(product.baseUrl, 'GET', '/api/auth/me', { token: author.token })).status !== 401) {
+        if (Date.now() > revokedBy) throw new Error('the suspended author’s session still works after 15 s');
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await arlo.page.reload();
       await heading(arlo.page, 'Welcome Back').waitFor();
       await arlo.page.getByLabel('Email or Username').fill(author.username);
