@@ -14,9 +14,10 @@ const notification = (page: Page, text: string): Locator => page.getByTestId('no
 
 /**
  * Issue 28, the moderation desk: a report, a moderator (made one by the operator's command) hides
- * the item from /moderation, the reporter and the author are told; the author appeals; a suspended
- * person is signed out and told why when signing in again; /moderation is Page Not Found to
- * everyone else. Real Chromium, the real product, on a 390 px phone and a 1366 px desktop.
+ * the item from /moderation and still sees it in context, marked; the reporter and the author are
+ * told; the author appeals; a suspended person is signed out and told why when signing in again;
+ * /moderation is Page Not Found to everyone else. Real Chromium, the real product, on a 390 px
+ * phone and a 1366 px desktop.
  */
 describe('moderation desk', () => {
   let db: TestDatabase;
@@ -78,6 +79,13 @@ describe('moderation desk', () => {
 
       // Gone for everyone.
       expect((await callApi(product.baseUrl, 'GET', `/api/posts/${posted.body.id}`, { token: reporter.token })).status).toBe(404);
+      // But the moderator, who still sees it in context, read-only, under a banner, and goes back to the desk.
+      await mona.page.goto(`/post/${posted.body.id}`);
+      const banner = mona.page.getByRole('note').filter({ hasText: 'Hidden by moderators.' });
+      await banner.waitFor();
+      await mona.page.getByText(text).waitFor();
+      await banner.getByRole('link', { name: 'Back to the moderation desk' }).click();
+      await heading(mona.page, 'Moderation').waitFor();
 
       // The reporter is told the outcome, without the moderator's name.
       await rita.page.goto('/notifications');
