@@ -3660,7 +3660,9 @@ export interface components {
             likesCount: number;
             /** @description Lower-case usernames without @, in order of first use */
             mentions: string[];
-            /** @description Hidden by the moderators: only its author still sees it, marked "Removed by moderators" */
+            /** @description To staff, on a post the moderators took out: why (the decision's reason, or its author's suspension's) */
+            moderationReason?: string;
+            /** @description Hidden by the moderators: only its author still sees it, marked "Removed by moderators"; and staff on its own page, marked "Hidden by moderators" (then also when its author is suspended) */
             removedByModerators: boolean;
             /** @description Marked sensitive by its author or the moderators: shown behind a blurred cover with "Show" unless the viewer always shows sensitive media */
             sensitive: boolean;

@@ -66,12 +66,12 @@ describe('moderation decisions in the profile tabs, likes and comments', () => {
     const author = await person();
     const post = (await h.call('post', '/api/posts', { userId: author }).send({ content: 'Post under review' }).expect(201)).body.id as string;
     await h.call('post', `/api/posts/${post}/comments`, { userId: stranger }).send({ content: 'a reply' }).expect(201);
-    const seen = async (userId?: string) => (await h.call('get', `/api/posts/${post}`, userId ? { userId } : {}).expect(200)).body as { id: string; removedByModerators: boolean };
+    const seen = async (userId?: string) => (await h.call('get', `/api/posts/${post}`, userId ? { userId } : {}).expect(200)).body as { id: string; removedByModerators: boolean; moderationReason?: string };
     expect((await seen(mod)).removedByModerators).toBe(false);
 
     await decide('post', post, 'hide');
     // The moderator: the post on its page, marked, with its comments; nothing to do on it but review.
-    expect(await seen(mod)).toMatchObject({ id: post, removedByModerators: true });
+    expect(await seen(mod)).toMatchObject({ id: post, removedByModerators: true, moderationReason: 'Against the rules' });
     expect((await list(`/api/posts/${post}/comments`, mod)).map((c) => c.content)).toEqual(['a reply']);
     await h.call('post', `/api/posts/${post}/like`, { userId: mod }).expect(404);
     await h.call('post', `/api/posts/${post}/comments`, { userId: mod }).send({ content: 'reviewing' }).expect(404);
@@ -81,16 +81,18 @@ describe('moderation decisions in the profile tabs, likes and comments', () => {
     await h.call('get', `/api/posts/${post}`, { userId: stranger }).expect(404);
     await h.call('get', `/api/posts/${post}`).expect(404);
     await h.call('get', `/api/posts/${post}/comments`, { userId: stranger }).expect(404);
-    expect((await seen(author)).removedByModerators).toBe(true);
+    expect(await seen(author)).toMatchObject({ removedByModerators: true });
+    expect((await seen(author)).moderationReason).toBeUndefined();
 
     // Restored: the same for everyone, unmarked.
     await decide('post', post, 'restore');
     expect((await seen(stranger)).removedByModerators).toBe(false);
     expect((await seen(mod)).removedByModerators).toBe(false);
+    expect((await seen(mod)).moderationReason).toBeUndefined();
 
     // A suspended author's post: marked for the moderator too, absent to the rest.
     await h.call('post', `/api/moderation/users/${author}/suspension`, { userId: mod }).send({ reason: 'Spam', days: 1 }).expect(201);
-    expect((await seen(mod)).removedByModerators).toBe(true);
+    expect(await seen(mod)).toMatchObject({ removedByModerators: true, moderationReason: 'Its author is suspended: Spam' });
     await h.call('get', `/api/posts/${post}`, { userId: stranger }).expect(404);
     await h.call('post', `/api/moderation/users/${author}/lift`, { userId: mod }).send({ reason: 'Appeal' }).expect(201);
     expect((await seen(stranger)).removedByModerators).toBe(false);

@@ -55,7 +55,8 @@ export class PostDto {
   @ApiProperty({ description: 'Same as bookmarked' }) isBookmarked: boolean;
   @ApiProperty({ type: UserSummaryDto }) user: UserSummaryDto;
   @ApiProperty({ description: 'Marked sensitive by its author or the moderators: shown behind a blurred cover with "Show" unless the viewer always shows sensitive media' }) sensitive: boolean;
-  @ApiProperty({ description: 'Hidden by the moderators: only its author still sees it, marked "Removed by moderators"' }) removedByModerators: boolean;
+  @ApiProperty({ description: 'Hidden by the moderators: only its author still sees it, marked "Removed by moderators"; and staff on its own page, marked "Hidden by moderators" (then also when its author is suspended)' }) removedByModerators: boolean;
+  @ApiPropertyOptional({ description: "To staff, on a post the moderators took out: why (the decision's reason, or its author's suspension's)" }) moderationReason?: string;
 }
 
 export class PostLikeStatusDto {

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { shownTo } from '../comment-rules/comment-gate.js';
 import { setFeedKey } from '../feed-index/feed-keys.js';
 import { withdrawFromInboxes } from '../feed-index/following-inbox.js';
-import { commentsInContextSql, shownByModerators, staffSql } from '../read-rules/moderation-filters.js';
+import { commentsInContextSql, shownByModerators, staffSql, takenOutReasonSql } from '../read-rules/moderation-filters.js';
 import { seenDespitePrivacySql } from '../private-accounts/private-account-sql.js';
 import type { UserRecord } from '../users/user.entity.js';
 import { type PostCards, postColumns, postRowFrom, type PostRow } from './post-card.js';
@@ -70,17 +70,20 @@ export class PostRepository implements PostCards {
    * The post where it is seen in context (its own page, its comments) as find() reads it; and, to
    * staff, one the moderators took out (hidden, or its author suspended) whoever may see it
    * otherwise, with `takenOut` true: they review it there, read-only (onPost() still refuses
-   * likes, bookmarks and comments on it), while it stays out of their lists and feeds.
+   * likes, bookmarks and comments on it), while it stays out of their lists and feeds; with why
+   * (`moderationReason`, for staff only).
    */
-  async inContext(id: string, callerId: string | undefined): Promise<(PostRow & { takenOut: boolean }) | null> {
+  async inContext(id: string, callerId: string | undefined): Promise<(PostRow & { takenOut: boolean; moderationReason: string | null }) | null> {
     const shown = `(${shownByModerators('post', 'p.id', 'p.user_id')})`;
     const [raw] = (await this.dataSource.query(
-      `SELECT ${POST_COLUMNS}, NOT ${shown} AS "takenOut" FROM posts p LEFT JOIN users u ON u.id = p.user_id
+      `SELECT ${POST_COLUMNS}, NOT ${shown} AS "takenOut",
+              CASE WHEN NOT ${shown} AND ${staffSql('$1::uuid')} THEN ${takenOutReasonSql('post', 'p.id', 'p.user_id')} END AS "moderationReason"
+         FROM posts p LEFT JOIN users u ON u.id = p.user_id
         WHERE p.id = $2
           AND ((${shownOrOwn} AND ${seenDespitePrivacySql('$1::uuid', 'p.user_id')}) OR (NOT ${shown} AND ${staffSql('$1::uuid')}))`,
       [callerId ?? null, id],
-    )) as Array<Record<string, unknown> & { takenOut: boolean }>;
-    return raw ? { ...postRowFrom(raw), takenOut: raw.takenOut } : null;
+    )) as Array<Record<string, unknown> & { takenOut: boolean; moderationReason: string | null }>;
+    return raw ? { ...postRowFrom(raw), takenOut: raw.takenOut, moderationReason: raw.moderationReason } : null;
   }
 
   /** Newest first, optionally of one author, after the cursor key. */

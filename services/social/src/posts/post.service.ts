@@ -47,8 +47,9 @@ export class PostService {
   async get(caller: Caller, rawId: string): Promise<PostDto> {
     const post = isUuid(rawId) ? await this.posts.inContext(rawId.toLowerCase(), caller.userId) : null;
     if (!post) throw new NotFoundException(POST_NOT_FOUND);
-    const { takenOut, ...row } = post;
-    return mapPost(takenOut && caller.userId !== row.userId ? { ...row, removedByModerators: true } : row);
+    const { takenOut, moderationReason, ...row } = post;
+    if (!takenOut || caller.userId === row.userId) return mapPost(row);
+    return { ...mapPost({ ...row, removedByModerators: true }), ...(moderationReason ? { moderationReason } : {}) };
   }
 
   async create(caller: SignedInCaller, content: string, sensitive = false): Promise<PostDto> {

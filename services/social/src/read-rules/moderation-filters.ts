@@ -22,6 +22,14 @@ export const authorNotSuspended = (authorId: string): string =>
 export const staffSql = (person: string): string => `EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.user_id = ${person})`;
 
 /**
+ * Why the moderators took the item out, as the desk recorded it: the reason of the decision that
+ * hid it, else that of its author's suspension now; NULL when it is shown. For staff only.
+ */
+export const takenOutReasonSql = (contentType: 'post' | 'post_comment' | 'timeline_comment' | 'video_comment', id: string, authorId: string): string =>
+  `coalesce((SELECT ma.reason FROM moderated_content mc JOIN moderation_actions ma ON ma.id = mc.action_id WHERE mc.content_type = '${contentType}' AND mc.content_id = ${id} AND mc.hidden),
+            (SELECT 'Its author is suspended: ' || su.reason FROM account_suspensions su WHERE su.user_id = ${authorId} AND (su.until IS NULL OR su.until > now())))`;
+
+/**
  * The comments of `table` (alias `c`, its author `c.user_id`) a comment list reads, with
  * `removed_by_moderators`: those the moderators left shown; and, when the reader (`viewer`, the SQL
  * of their id) is staff, those they took out too, marked, so staff review a comment in its list.

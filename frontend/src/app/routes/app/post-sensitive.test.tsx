@@ -52,10 +52,10 @@ describe('sensitive and removed posts', () => {
   });
 
   it('shows staff a post the moderators took out on its page, read-only, under a "Hidden by moderators" banner', async () => {
-    mockApi({ 'GET /api/posts/p1': jsonResponse(200, post({ removedByModerators: true })), 'GET /api/auth/preferences': jsonResponse(200, { alwaysShowSensitive: true }) });
+    mockApi({ 'GET /api/posts/p1': jsonResponse(200, post({ removedByModerators: true, moderationReason: 'Spam links' })), 'GET /api/auth/preferences': jsonResponse(200, { alwaysShowSensitive: true }) });
     renderApp('/post/p1');
     const note = await screen.findByRole('note');
-    expect(note).toHaveTextContent('Hidden by moderators.');
+    expect(note).toHaveTextContent('Hidden by moderators. Reason: Spam links.');
     expect(note).not.toHaveTextContent('Only you can see it');
     expect(within(note).getByRole('link', { name: 'Back to the moderation desk' })).toHaveAttribute('href', '/moderation');
     expect(screen.getByText('Stitches, up close')).toBeInTheDocument();

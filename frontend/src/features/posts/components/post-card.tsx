@@ -148,7 +148,8 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange, Cove
       ) : null}
       {reviewing ? (
         <p className="post-card__removed" role="note">
-          <strong>Hidden by moderators.</strong> Everyone else is told it does not exist. Shown here to staff, read-only, for review. <Link to="/moderation">Back to the moderation desk</Link>
+          <strong>Hidden by moderators.</strong> {post.moderationReason ? `Reason: ${post.moderationReason}. ` : null}Everyone else is told it does not exist. Shown here to staff, read-only, for review.{' '}
+          <Link to="/moderation">Back to the moderation desk</Link>
         </p>
       ) : null}
 
