@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { fromBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { ContentModeratedSchema, TimelinesEvents, TimelineStatus, Visibility } from '@timeliner/proto';
+import { ContentModeratedSchema, MediaEvents, MediaType, TimelinesEvents, TimelineStatus, Visibility } from '@timeliner/proto';
 import { type SocialHarness, startHarness, waitFor } from './harness.js';
 
 const run = promisify(execFile);
@@ -99,5 +99,28 @@ describe('sensitive posts and reported videos', () => {
     const notices = (await h.call('get', '/api/moderation-notices', as(h.world.owner)).expect(200)).body as Array<{ contentType: string; contentId: string; summary: string }>;
     expect(notices.find((n) => n.contentId === video)).toMatchObject({ contentType: 'video', summary: 'Removed by moderators: your video' });
     await h.call('post', `/api/moderation/items/video/${randomUUID()}/decision`, as(mod)).send({ action: 'hide', reason: 'Gore' }).expect(404);
+  });
+
+  it('takes a report of a single image as of a video: the desk shows it as a video or image and decides on it', async () => {
+    const image = randomUUID();
+    const uploaded = await h.publish(MediaEvents.UploadCompleted, { mediaId: image, timelineId: h.world.publicTimeline, uploaderId: h.world.owner, mediaType: MediaType.IMAGE, originalName: 'x-ray.png', mimeType: 'image/png', size: 512n });
+    await waitFor(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [uploaded])).length === 1);
+    const report = (userId: string) => h.call('post', '/api/reports', as(userId)).send({ contentType: 'video', contentId: image, reason: 'nudity' });
+    expect((await report(viewer).expect(201)).body).toMatchObject({ contentType: 'video', contentId: image, status: 'pending' });
+    // Again: the first report, unchanged.
+    expect((await report(viewer).expect(200)).body).toMatchObject({ contentType: 'video', contentId: image, reason: 'nudity' });
+
+    const queue = (await h.call('get', '/api/moderation/queue', as(mod)).expect(200)).body as { items: Array<{ contentType: string; contentId: string; item: Record<string, unknown> | null }> };
+    expect(queue.items.find((i) => i.contentId === image)).toMatchObject({
+      contentType: 'video', item: { contentType: 'video', text: 'A video or image in Ward rounds', link: `/watch/${h.world.publicTimeline}?video=${image}`, hidden: false },
+    });
+    await h.call('post', `/api/moderation/items/video/${image}/decision`, as(mod)).send({ action: 'hide', reason: 'Not for this audience' }).expect(201);
+    const decisions = (await h.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE type = 'social.content.moderated' ORDER BY position`)).map((r) => fromBinary(ContentModeratedSchema, r.payload));
+    expect(decisions.at(-1)).toMatchObject({ contentType: 'video', contentId: image, authorId: h.world.owner, hidden: true });
+
+    // Deleted: nothing left to report.
+    const deleted = await h.publish(MediaEvents.MediaDeleted, { mediaId: image, timelineId: h.world.publicTimeline, mediaType: MediaType.IMAGE });
+    await waitFor(async () => (await h.query('SELECT 1 FROM inbox WHERE event_id = $1', [deleted])).length === 1);
+    expect((await report(mod).expect(404)).body.message).toBe('Video not found');
   });
 });

@@ -1,11 +1,16 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** What a media item of a timeline is: likes and comments are for videos; either may be reported. */
+export type MediaKind = 'video' | 'image';
 
 /**
- * A video as this service knows it: its timeline (from MediaEvents.UploadCompleted), whether it
- * is gone, and its like and comment counts with their version.
+ * A video or image as this service knows it: its timeline (from MediaEvents.UploadCompleted),
+ * whether it is gone, and (videos only) its like and comment counts with their version. An image
+ * is known so it can be reported and decided on; it has no likes or comments.
  */
 @Entity({ name: 'videos' })
 @Index('videos_timeline_idx', ['timelineId'])
+@Check('videos_media_type_check', `"media_type" IN ('video', 'image')`)
 export class VideoRecord {
   /** The media id. */
   @PrimaryColumn('uuid')
@@ -13,6 +18,9 @@ export class VideoRecord {
 
   @Column('uuid')
   timelineId: string;
+
+  @Column({ type: 'varchar', length: 10, default: 'video' })
+  mediaType: MediaKind;
 
   @Column({ type: 'integer', default: 0 })
   likesCount: number;

@@ -1,5 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { MediaKind } from './video.entity.js';
 import { isUuid, requireVisible, type TimelineAccess, type TimelineAccessAnswer } from '@timeliner/platform';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
@@ -25,10 +26,13 @@ const toVideo = (raw: RawVideo): VideoRow => ({ id: raw.id, timelineId: raw.time
 export class VideoRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** A video that exists and is not deleted; `lock` holds its row to the end of the transaction. */
+  /**
+   * A video that exists and is not deleted (an image is none: it has no likes or comments);
+   * `lock` holds its row to the end of the transaction.
+   */
   async find(videoId: string, manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<VideoRow | null> {
     const rows: RawVideo[] = await manager.query(
-      `SELECT id, timeline_id, likes_count, comments_count FROM videos WHERE id = $1 AND NOT deleted${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT id, timeline_id, likes_count, comments_count FROM videos WHERE id = $1 AND NOT deleted AND media_type = 'video'${lock ? ' FOR UPDATE' : ''}`,
       [videoId],
     );
     return rows[0] ? toVideo(rows[0]) : null;
@@ -46,17 +50,17 @@ export class VideoRepository {
     return { video, access: await requireVisible(access, video.timelineId, userId, hidden) };
   }
 
-  /** A video the media service announced (UploadCompleted); one already known, or deleted, stays as it is. */
-  async recordUpload(manager: EntityManager, videoId: string, timelineId: string): Promise<void> {
-    await manager.query('INSERT INTO videos (id, timeline_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [videoId, timelineId]);
+  /** A video or image the media service announced (UploadCompleted); one already known, or deleted, stays as it is. */
+  async recordUpload(manager: EntityManager, videoId: string, timelineId: string, mediaType: MediaKind): Promise<void> {
+    await manager.query('INSERT INTO videos (id, timeline_id, media_type) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [videoId, timelineId, mediaType]);
   }
 
-  /** A deleted video (MediaDeleted): a tombstone, so a later upload announcement does not bring it back; its likes and comments go. */
-  async forget(manager: EntityManager, videoId: string, timelineId: string): Promise<void> {
+  /** A deleted video or image (MediaDeleted): a tombstone, so a later upload announcement does not bring it back; a video's likes and comments go. */
+  async forget(manager: EntityManager, videoId: string, timelineId: string, mediaType: MediaKind): Promise<void> {
     await manager.query(
-      `INSERT INTO videos (id, timeline_id, deleted) VALUES ($1, $2, true)
+      `INSERT INTO videos (id, timeline_id, media_type, deleted) VALUES ($1, $2, $3, true)
        ON CONFLICT (id) DO UPDATE SET deleted = true, likes_count = 0, comments_count = 0`,
-      [videoId, timelineId],
+      [videoId, timelineId, mediaType],
     );
     await this.forgetSocial(manager, [videoId]);
   }

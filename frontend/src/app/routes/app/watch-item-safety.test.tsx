@@ -55,6 +55,21 @@ describe('the player and the safety of single items', () => {
     await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/reports'))?.body).toEqual({ contentType: 'video', contentId: 'a', reason: 'violence' }));
   });
 
+  it('reports the image on screen as a single item (a video or image to the desk)', async () => {
+    const { requests } = watch(
+      { 'POST /api/reports': jsonResponse(201, { id: 'r1', contentType: 'video', contentId: 'i', reason: 'nudity', description: null, status: 'pending', createdAt: new Date().toISOString() }) },
+      { videos: [videoFixture({ id: 'i', title: 'Cliff', mediaType: 'image', originalName: 'cliff.png' })] },
+    );
+    renderApp('/watch/t1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Report this image' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Image' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Nudity or sexual content' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Report' }));
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST' && r.url.endsWith('/api/reports'))?.body).toEqual({ contentType: 'video', contentId: 'i', reason: 'nudity' }));
+    expect(await screen.findByText('Report sent')).toBeInTheDocument();
+  });
+
   it("offers no Report to the timeline's team, and marks for them an item the moderators removed", async () => {
     watch({}, { role: 'owner', videos: [videoFixture({ id: 'a', title: 'Alpha', removedByModerators: true })] });
     renderApp('/watch/t1');

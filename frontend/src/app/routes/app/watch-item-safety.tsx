@@ -21,7 +21,7 @@ export function ReportItemButton({ item }: { item: Video }) {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ReportDialog open onOpenChange={setOpen} target={{ contentType: 'video', contentId: item.id }} />
+          <ReportDialog open onOpenChange={setOpen} target={{ contentType: 'video', contentId: item.id }} title={noun === 'image' ? 'Report Image' : 'Report Video'} />
         </Suspense>
       ) : null}
     </>

@@ -41,10 +41,12 @@ export interface ReportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   target: Pick<CreateReport, 'contentType' | 'contentId'>;
+  /** The dialog's title when the type's own does not fit (an image is reported as a video). */
+  title?: string;
 }
 
 /** Why an item is reported; once sent, the item leaves the feed. */
-export function ReportDialog({ open, onOpenChange, target }: ReportDialogProps) {
+export function ReportDialog({ open, onOpenChange, target, title }: ReportDialogProps) {
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [description, setDescription] = useState('');
@@ -75,7 +77,7 @@ export function ReportDialog({ open, onOpenChange, target }: ReportDialogProps) 
     <ResponsiveDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={TITLES[target.contentType]}
+      title={title ?? TITLES[target.contentType]}
       description="Tell us what is wrong with it."
       footer={
         <>
