@@ -81,7 +81,7 @@ describe('moderation desk', () => {
       expect((await callApi(product.baseUrl, 'GET', `/api/posts/${posted.body.id}`, { token: reporter.token })).status).toBe(404);
       // But the moderator, who still sees it in context, read-only, under a banner, and goes back to the desk.
       await mona.page.goto(`/post/${posted.body.id}`);
-      const banner = mona.page.getByRole('note').filter({ hasText: 'Hidden by moderators.' });
+      const banner = mona.page.getByRole('note').filter({ hasText: 'Hidden by moderators. Reason: Spam links.' });
       await banner.waitFor();
       await mona.page.getByText(text).waitFor();
       await banner.getByRole('link', { name: 'Back to the moderation desk' }).click();
