@@ -292,7 +292,7 @@ describe('home feed', () => {
     expect(await screen.findByRole('button', { name: 'Like, 7 likes' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('offers Edit Post, Comment settings and Delete Post to the author only, one post in edit mode at a time', async () => {
+  it('offers Edit Post, Comment settings and Delete Post to the author only (Report Post to others), one post in edit mode at a time', async () => {
     const { requests } = mockApi({
       ...sideLists,
       'GET /api/feed': feedPage([postItem(post('mine-1', { user: me })), postItem(post('mine-2', { user: me })), postItem(post('theirs'))]),
@@ -303,7 +303,10 @@ describe('home feed', () => {
     renderApp('/');
     await screen.findByText('Post theirs');
     const [first, second, theirs] = feedArticles();
-    expect(within(theirs!).queryByRole('button', { name: 'Post options' })).not.toBeInTheDocument();
+    // Someone else's post has Report Post alone.
+    await user.click(within(theirs!).getByRole('button', { name: 'Post options' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Report Post']);
+    await user.keyboard('{Escape}');
 
     await user.click(within(first!).getByRole('button', { name: 'Post options' }));
     const menu = await screen.findByRole('menu');
@@ -339,8 +342,9 @@ describe('home feed', () => {
     });
     const user = userEvent.setup();
     renderApp('/');
-    await screen.findByText('Post mine');
-    await user.click(screen.getByRole('button', { name: 'Post options' }));
+    await screen.findByText('Post theirs');
+    const [mine] = feedArticles();
+    await user.click(within(mine!).getByRole('button', { name: 'Post options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete Post' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm).toHaveTextContent('Are you sure you want to delete this post?');

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
+import { CommentReportContext, useCanReport } from '../../../components/ui/comment-report';
 import { EngagementBar } from '../../../components/ui/engagement-bar';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -85,13 +86,17 @@ function PostEditor({ post, store, onDone }: { post: Post; store: PostStore; onD
   );
 }
 
-/** A text post in the feed: author, time, content (editable by its author), actions, comments. */
+/** A text post in the feed: author, time, content (editable by its author, reported by anyone else), actions, comments. */
 export function PostCard({ post, viewerId, store, editing, onEditingChange, Cover }: PostCardProps) {
   const id = useId();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [commentSettingsOpen, setCommentSettingsOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  // The signed-in shell's report dialog (none signed out, or for a card on its own).
+  const reporting = useContext(CommentReportContext);
+  const canReport = useCanReport();
   const toggles = usePostToggles(post, store);
   const remove = useDeletePost(store, {
     onSuccess: () => {
@@ -106,6 +111,7 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange, Cove
   const isAuthor = post.userId === viewerId;
   // A post the moderators took out reaches someone else only on its own page, for staff to review.
   const reviewing = post.removedByModerators && !isAuthor;
+  const reportable = !reviewing && canReport(post.userId);
   const name = post.user?.displayName || post.user?.username || 'Unknown User';
   const profile = `/profile/${encodeURIComponent(post.userId)}`;
 
@@ -129,7 +135,11 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange, Cove
             {post.edited ? ' · edited' : null}
           </span>
         </div>
-        {isAuthor ? <PostOptions onEdit={() => onEditingChange(true)} onDelete={() => setConfirmingDelete(true)} onCommentSettings={() => setCommentSettingsOpen(true)} /> : null}
+        {isAuthor ? (
+          <PostOptions onEdit={() => onEditingChange(true)} onDelete={() => setConfirmingDelete(true)} onCommentSettings={() => setCommentSettingsOpen(true)} />
+        ) : reportable ? (
+          <PostOptions onReport={() => setReportOpen(true)} />
+        ) : null}
       </header>
 
       {editing && isAuthor ? (
@@ -191,6 +201,8 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange, Cove
           />
         ) : null}
       </Suspense>
+      {/* Once sent, the post leaves the viewer's feed (the report's own update of the feed). */}
+      {reportOpen && reportable && reporting ? <reporting.Dialog target={{ contentType: 'post', contentId: post.id }} onClose={() => setReportOpen(false)} /> : null}
     </article>
   );
 }
