@@ -25,6 +25,7 @@ import {
 import { CheckTimelineAccessReplySchema, CheckTimelineAccessRequestSchema } from './gen/timeliner/timelines/v1/access_pb.js';
 import { ReplayTimelinesReplySchema, ReplayTimelinesRequestSchema } from './gen/timeliner/timelines/v1/replay_pb.js';
 import { ReplayFollowCountsReplySchema, ReplayFollowCountsRequestSchema, ReplayTimelineLikesReplySchema, ReplayTimelineLikesRequestSchema } from './gen/timeliner/social/v1/replay_pb.js';
+import { StaffRoleReplySchema, StaffRoleRequestSchema } from './gen/timeliner/social/v1/staff_pb.js';
 import { CommentApprovedSchema, CommentHeldSchema } from './gen/timeliner/social/v1/comment_controls_pb.js';
 import { FollowRequestChangedSchema } from './gen/timeliner/social/v1/follow_requests_pb.js';
 import { BlockChangedSchema, MuteChangedSchema, MutedWordsChangedSchema } from './gen/timeliner/social/v1/filters_pb.js';
@@ -150,6 +151,12 @@ export const SocialRpc = {
    * Queue group `social`.
    */
   ReplayFollowCounts: defineRpc('social.follow_counts.replay', 1, ReplayFollowCountsRequestSchema, ReplayFollowCountsReplySchema),
+  /**
+   * A person's staff role (moderator, admin, or none): asked by the timelines and media services
+   * only when a signed-in caller opens something the moderators took out, so staff see it in
+   * context. No answer in time means not staff. Queue group `social`.
+   */
+  StaffRole: defineRpc('social.staff_role.get', 1, StaffRoleRequestSchema, StaffRoleReplySchema),
 } as const;
 
 export const MediaEvents = {

@@ -12,6 +12,7 @@ export * from './gen/timeliner/social/v1/follow_requests_pb.js';
 export * from './gen/timeliner/social/v1/filters_pb.js';
 export * from './gen/timeliner/social/v1/moderation_pb.js';
 export * from './gen/timeliner/social/v1/comment_controls_pb.js';
+export * from './gen/timeliner/social/v1/staff_pb.js';
 export * from './gen/timeliner/media/v1/events_pb.js';
 export * from './gen/timeliner/media/v1/jobs_pb.js';
 export * from './gen/timeliner/media/v1/captions_pb.js';

@@ -160,4 +160,20 @@ describe('what the moderators took out reaches nobody else', () => {
     const own = (await timelines.call('get', `/api/timelines/${hidden.timelineId}`, hidden.person).expect(200)).body as { removedByModerators: boolean };
     expect(own.removedByModerators).toBe(true);
   });
+
+  it('shows the moderator a hidden timeline and a suspended person\'s on their pages, marked, and takes nothing from them there', async () => {
+    // The timelines service asks the social service (SocialRpc.StaffRole) who is staff.
+    for (const side of [hidden, suspended]) {
+      const seen = (await call('timelines', 'get', `/api/timelines/${side.timelineId}`, moderator).expect(200)).body as { id: string; removedByModerators: boolean };
+      expect(seen).toMatchObject({ id: side.timelineId, removedByModerators: true });
+      await call('timelines', 'get', `/api/timelines/${side.timelineId}`, stranger).expect(404);
+      await call('social', 'post', `/api/timelines/${side.timelineId}/like`, moderator).expect(404);
+      await call('social', 'post', `/api/timelines/${side.timelineId}/comments`, moderator).send({ content: 'seen from the desk' }).expect(404);
+      await call('social', 'post', `/api/videos/${side.videoId}/like`, moderator).expect(404);
+    }
+    // Taking the role back takes it at once.
+    await socialQuery('DELETE FROM staff_roles WHERE user_id = $1', [moderator.userId]);
+    await call('timelines', 'get', `/api/timelines/${hidden.timelineId}`, moderator).expect(404);
+    await socialQuery(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'moderator')`, [moderator.userId]);
+  });
 });

@@ -4163,7 +4163,7 @@ export interface components {
             /** Format: date-time */
             lastLikeAt: string | null;
             likesCount: number;
-            /** @description The moderators hid it or suspended its creator: everyone else is told it does not exist; its owner sees it marked "Removed by moderators" */
+            /** @description The moderators hid it or suspended its creator: everyone else is told it does not exist; its owner sees it marked "Removed by moderators", and staff opening it from the moderation desk see it read-only */
             removedByModerators?: boolean;
             /**
              * @description The caller's role on the timeline

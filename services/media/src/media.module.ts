@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { type EventBus, EventWriter, type IdentitySecret, type ObjectStorage, type TimelineAccess, Transactions } from '@timeliner/platform';
+import { type EventBus, EventWriter, type IdentitySecret, type ObjectStorage, type StaffRoles, type TimelineAccess, Transactions } from '@timeliner/platform';
 import { AltTextController, MissingAltTextController } from './alt-text/alt-text.controller.js';
 import { AltTextService } from './alt-text/alt-text.service.js';
 import { AvatarsController } from './avatars/avatars.controller.js';
@@ -39,6 +39,8 @@ export interface MediaModuleDeps {
   events: EventWriter;
   storage: ObjectStorage;
   access: TimelineAccess;
+  /** Who is staff (SocialRpc.StaffRole): they see hidden media in context, read-only. Without it nobody is. */
+  staff?: StaffRoles;
   /** Where processing jobs go (with the turns between people, `FairProcessing`). */
   processing: ProcessingQueue;
   exportQueue: ExportQueue;
@@ -116,7 +118,7 @@ export class MediaModule {
         {
           provide: MediaService,
           useFactory: (media: MediaRepository, transactions: Transactions, storage: ObjectStorage, access: TimelineAccess, events: EventWriter, logger: Logger, urls: MediaUrlSigner) =>
-            new MediaService(media, transactions, storage, access, events, logger, urls),
+            new MediaService(media, transactions, storage, access, events, logger, urls, deps.staff),
           inject: [MediaRepository, Transactions, STORAGE, ACCESS, EventWriter, LOGGER, MediaUrlSigner],
         },
         {

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import {
- BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, type ObjectStorage, openDatabase, OutboxRelay,
+ BusStaffRoles, BusTimelineAccess, consumeEvents, createServiceApp, databaseHealthCheck, type EventBus, EventWriter, listenService, type ObjectStorage, openDatabase, OutboxRelay,
  type RunningService, Transactions, type WorkQueue, type IdentitySecret } from '@timeliner/platform';
 import { accountDeletionHandlers } from './accounts/account-deletion.js';
 import { AVATAR_UPLOAD_ROUTES } from './avatars/avatars.controller.js';
@@ -101,7 +101,7 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
   const app = await createServiceApp({
     name: 'media',
     module: MediaModule.forRoot({
-      dataSource, events, storage, access, processing, exportQueue, dataExportQueue, bus, logger, identitySecret: options.identitySecret,
+      dataSource, events, storage, access, staff: new BusStaffRoles(bus, logger), processing, exportQueue, dataExportQueue, bus, logger, identitySecret: options.identitySecret,
       settings: {
         maxPendingPerPerson: fairness.maxPendingPerPerson,
         storageQuotaBytes: options.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_BYTES,

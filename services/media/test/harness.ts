@@ -22,7 +22,9 @@ export const CALLERS: readonly Who[] = ['anonymous', 'stranger', 'viewer', 'edit
 /**
  * The people and timelines of the fixed access policy the stand-in timelines service encodes:
  * on both timelines the owner, an editor and a viewer have their roles; the public one (published)
- * everyone sees, the private one only they do; the missing one does not exist.
+ * everyone sees, the private one only they do; the missing one does not exist. The taken-out one
+ * (public, the moderators took it out) its owner sees, marked, and the moderator too when reading
+ * it in context, read-only (the timelines service asks the social service who is staff).
  */
 export interface World {
   owner: string;
@@ -32,6 +34,8 @@ export interface World {
   publicTimeline: string;
   privateTimeline: string;
   missingTimeline: string;
+  takenOutTimeline: string;
+  moderator: string;
 }
 
 export type TimelinesMode = 'answer' | 'fail';
@@ -94,11 +98,24 @@ export function newWorld(): World {
     publicTimeline: randomUUID(),
     privateTimeline: randomUUID(),
     missingTimeline: randomUUID(),
+    takenOutTimeline: randomUUID(),
+    moderator: randomUUID(),
   };
 }
 
 /** The stand-in timelines service's answer for a world. */
-export function policy(world: World, timelineId: string, userId: string) {
+export function policy(world: World, timelineId: string, userId: string, inContext = false) {
+  if (timelineId === world.takenOutTimeline) {
+    const owner = userId === world.owner;
+    const canView = owner || (inContext && userId === world.moderator);
+    return {
+      canView,
+      canEdit: owner,
+      role: owner ? CollaboratorRole.OWNER : CollaboratorRole.UNSPECIFIED,
+      ownerId: canView ? world.owner : '',
+      removedByModerators: canView,
+    };
+  }
   const exists = timelineId === world.publicTimeline || timelineId === world.privateTimeline;
   const role = !exists ? CollaboratorRole.UNSPECIFIED
     : userId === world.owner ? CollaboratorRole.OWNER
@@ -116,10 +133,10 @@ export function policy(world: World, timelineId: string, userId: string) {
 
 /** Serves TimelinesRpc.CheckAccess on `bus` by the world's policy. */
 export function serveWorld(bus: EventBus, world: World, hooks: { asked?: MediaHarness['asked']; mode?: () => TimelinesMode } = {}): Promise<Subscription> {
-  return serveRpc(bus, TimelinesRpc.CheckAccess, 'timelines', async ({ timelineId, userId }) => {
+  return serveRpc(bus, TimelinesRpc.CheckAccess, 'timelines', async ({ timelineId, userId, inContext }) => {
     hooks.asked?.push({ timelineId, userId });
     if (hooks.mode?.() === 'fail') throw new Error('timelines database unavailable');
-    return policy(world, timelineId, userId);
+    return policy(world, timelineId, userId, inContext);
   });
 }
 

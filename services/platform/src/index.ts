@@ -50,6 +50,7 @@ export * from './http/pagination.js';
 export * from './payload/payload-checks.js';
 export * from './http/request-origin.js';
 export * from './access/timeline-access.js';
+export * from './access/staff-roles.js';
 export * from './ids/canonical-ids.js';
 export * from './startup/wait-for.js';
 export * from './ranking/activity-score.js';

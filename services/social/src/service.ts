@@ -11,6 +11,7 @@ import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';
 import { serveTimelineLikesReplay } from './timeline-reactions/timeline-likes-replay.responder.js';
 import { serveFollowCountsReplay } from './follows/follow-counts-replay.responder.js';
+import { serveStaffRole } from './moderation/staff-role.responder.js';
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { servePersonalDataOfSocial } from './personal-data/personal-data.responder.js';
 import { TimelineReactionRepository } from './timeline-reactions/timeline-reaction.repository.js';
@@ -58,6 +59,8 @@ export async function startSocialService(options: SocialServiceOptions): Promise
   const followCountsReplay = await serveFollowCountsReplay(bus, dataSource);
   // The person's own data, for their data archive (media worker).
   const personalData = await servePersonalDataOfSocial(bus, new PersonalDataRepository(dataSource));
+  // The timelines and media services ask who is staff before showing them what the moderators took out.
+  const staffRole = await serveStaffRole(bus, dataSource);
   const timelineAccess = new BusTimelineAccess(bus, logger, options.timelinesTimeoutMs ?? 2_000);
 
   const app = await createServiceApp({
@@ -84,6 +87,7 @@ export async function startSocialService(options: SocialServiceOptions): Promise
       await rebuild.unsubscribe();
       await likesReplay.unsubscribe();
       await followCountsReplay.unsubscribe();
+      await staffRole.unsubscribe();
       await personalData.unsubscribe();
       await consumer.unsubscribe();
       await relay.stop();

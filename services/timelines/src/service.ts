@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, personFilterCopyHandlers, serveReadModelRebuild, databaseHealthCheck, type EventBus, EventWriter, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret, signingKey } from '@timeliner/platform';
+import { BusStaffRoles, consumeEvents, createServiceApp, personFilterCopyHandlers, serveReadModelRebuild, databaseHealthCheck, type EventBus, EventWriter, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret, signingKey } from '@timeliner/platform';
 import { serveCheckAccess } from './access/check-access.responder.js';
 import { accountDeletionHandlers } from './users/account-deletion.js';
 import { TimelineAccess } from './access/timeline-access.service.js';
@@ -38,6 +38,8 @@ export interface TimelinesServiceOptions {
   invitationMailLimits?: InvitationMailLimits;
   /** How long to wait for the auth service's user lookup; default 1.5 s. */
   lookupTimeoutMs?: number;
+  /** How long to wait for the social service's staff-role answer (SocialRpc.StaffRole); default 500 ms, then not staff. */
+  staffRoleTimeoutMs?: number;
 }
 
 /** Consumer group of this service on the event stream. */
@@ -55,7 +57,8 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
   relay.start();
   const events = new EventWriter(relay);
   const timelines = new TimelineRepository(dataSource);
-  const access = new TimelineAccess(timelines);
+  // Staff (asked of the social service) see a timeline the moderators took out on its page, read-only.
+  const access = new TimelineAccess(timelines, new BusStaffRoles(bus, logger, options.staffRoleTimeoutMs));
   const users = new UserDirectory(new UserRepository(dataSource), bus, logger, options.lookupTimeoutMs !== undefined ? { lookupTimeoutMs: options.lookupTimeoutMs } : {});
 
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlers, ...commentEventHandlers, ...likeEventHandlers, ...mediaEventHandlers, ...moderationEventHandlers, ...accountFollowEventHandlers, ...personFilterCopyHandlers, ...accountDeletionHandlers]);

@@ -1,5 +1,5 @@
 import { ForbiddenException, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { AUTHENTICATION_REQUIRED, type Caller, requireVisible, TIMELINE_NOT_FOUND, type TimelineAccess, type TimelineAccessAnswer } from '@timeliner/platform';
+import { AUTHENTICATION_REQUIRED, type Caller, requireVisible, TIMELINE_NOT_FOUND, type TimelineAccess, type TimelineAccessAnswer, type TimelineAccessOptions } from '@timeliner/platform';
 
 export const MEDIA_NOT_FOUND = 'Video not found';
 export const EDITORS_ONLY = 'Only the owner and editors can change the media of this timeline';
@@ -21,8 +21,9 @@ export function hidden(caller: Caller, message: string): Error {
   return caller.userId ? new NotFoundException(message) : new UnauthorizedException(AUTHENTICATION_REQUIRED);
 }
 
-export function requireView(access: TimelineAccess, caller: Caller, timelineId: string, notFound = TIMELINE_NOT_FOUND): Promise<TimelineAccessAnswer> {
-  return requireVisible(access, timelineId, caller.userId, () => hidden(caller, notFound));
+/** `options.inContext` for reads only (lists, files): staff then see a timeline the moderators took out, read-only. */
+export function requireView(access: TimelineAccess, caller: Caller, timelineId: string, notFound = TIMELINE_NOT_FOUND, options?: TimelineAccessOptions): Promise<TimelineAccessAnswer> {
+  return requireVisible(access, timelineId, caller.userId, () => hidden(caller, notFound), options);
 }
 
 export async function requireEdit(access: TimelineAccess, caller: Caller, timelineId: string, options: { notFound?: string; forbidden?: string } = {}): Promise<TimelineAccessAnswer> {

@@ -1,6 +1,6 @@
 import { BadRequestException, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { type Caller, type EventWriter, isUuid, MEDIA_ACCESS_RECHECK_SECONDS, type ObjectInfo, type ObjectStorage, type SignedInCaller, type TimelineAccess, type Transactions } from '@timeliner/platform';
+import { type Caller, type EventWriter, isUuid, MEDIA_ACCESS_RECHECK_SECONDS, type ObjectInfo, type ObjectStorage, type SignedInCaller, type StaffRoles, type TimelineAccess, type TimelineAccessAnswer, type Transactions } from '@timeliner/platform';
 import { MediaEvents } from '@timeliner/proto';
 import { hidden, MEDIA_NOT_FOUND, requireEdit, requireView } from '../access/timeline-access.js';
 import { protoMediaType } from '../uploads/upload-completion.js';
@@ -51,6 +51,8 @@ export class MediaService {
     private readonly events: EventWriter,
     private readonly logger: Logger,
     private readonly urls: MediaUrlSigner,
+    /** Who is staff (the social service): asked only when a signed-in caller who may not edit meets hidden media. */
+    private readonly staff?: StaffRoles,
   ) {}
 
   /**
@@ -79,13 +81,36 @@ export class MediaService {
 
   /** The timeline's videos, or (`withImages`) all its media in the video shape, in timeline order. */
   async listVideos(caller: Caller, timelineId: string, withImages = false): Promise<VideoDto[]> {
-    const answer = await requireView(this.access, caller, timelineId);
-    return shownTo(answer, await this.ordered(timelineId, withImages ? undefined : 'video')).map((m) => this.videoDto(m, caller.userId ?? ''));
+    const answer = await requireView(this.access, caller, timelineId, undefined, { inContext: true });
+    return (await this.shownTo(caller, answer, await this.ordered(timelineId, withImages ? undefined : 'video'))).map((m) => this.videoDto(m, caller.userId ?? ''));
   }
 
   async listMedia(caller: Caller, timelineId: string): Promise<MediaItemDto[]> {
-    const answer = await requireView(this.access, caller, timelineId);
-    return shownTo(answer, await this.ordered(timelineId)).map((m) => this.mediaItemDto(m, caller.userId ?? ''));
+    const answer = await requireView(this.access, caller, timelineId, undefined, { inContext: true });
+    return (await this.shownTo(caller, answer, await this.ordered(timelineId))).map((m) => this.mediaItemDto(m, caller.userId ?? ''));
+  }
+
+  /**
+   * What moderators hid is gone for everyone but the timeline's owner and editors, and staff (who
+   * see it marked, read-only). The social service is asked only when there is hidden media and a
+   * signed-in caller who may not edit.
+   */
+  private async shownTo(caller: Caller, answer: TimelineAccessAnswer, media: Media[]): Promise<Media[]> {
+    if (answer.canEdit || !media.some((m) => m.moderatedHidden)) return media;
+    if (await this.seesHidden(caller.userId, answer)) return media;
+    return media.filter((m) => !m.moderatedHidden);
+  }
+
+  /**
+   * Whether a caller who may see the timeline but not edit it sees its hidden media (marked): staff
+   * only. Staff the timelines service let see a timeline the moderators took out are known to be
+   * staff already; otherwise the social service is asked, and no answer means no.
+   */
+  private async seesHidden(userId: string | undefined, answer: TimelineAccessAnswer): Promise<boolean> {
+    if (answer.canEdit) return true;
+    if (!userId) return false;
+    if (answer.removedByModerators) return true;
+    return this.staff ? this.staff.isStaff(userId) : false;
   }
 
   /**
@@ -244,13 +269,13 @@ export class MediaService {
       // The link names its viewer: served while they may still see the timeline (asked again every
       // MEDIA_ACCESS_RECHECK_SECONDS), and cached no longer than that.
       if (!(await this.stillViewable(media.timelineId, verified.viewer))) throw new UnauthorizedException(LINK_EXPIRED);
-      if (media.moderatedHidden && !(await this.access.check(media.timelineId, verified.viewer || undefined)).canEdit) throw new UnauthorizedException(LINK_EXPIRED);
+      if (media.moderatedHidden && !(await this.seesHidden(verified.viewer || undefined, await this.access.check(media.timelineId, verified.viewer || undefined, { inContext: true })))) throw new UnauthorizedException(LINK_EXPIRED);
       return { media, signed: { token: access, secondsLeft: Math.min(verified.secondsLeft, MEDIA_ACCESS_RECHECK_SECONDS) } };
     }
     try {
       const media = await this.find(caller, mediaId);
-      const answer = await requireView(this.access, caller, media.timelineId, MEDIA_NOT_FOUND);
-      if (media.moderatedHidden && !answer.canEdit) throw hidden(caller, MEDIA_NOT_FOUND);
+      const answer = await requireView(this.access, caller, media.timelineId, MEDIA_NOT_FOUND, { inContext: true });
+      if (media.moderatedHidden && !(await this.seesHidden(caller.userId, answer))) throw hidden(caller, MEDIA_NOT_FOUND);
       return { media };
     } catch (err) {
       if (access !== undefined && (err instanceof UnauthorizedException || err instanceof NotFoundException)) throw new UnauthorizedException(LINK_EXPIRED);
@@ -264,7 +289,7 @@ export class MediaService {
     const now = Date.now();
     const known = this.confirmed.get(key);
     if (known && now - known.at < MEDIA_ACCESS_RECHECK_SECONDS * 1000) return known.allowed;
-    const allowed = (await this.access.check(timelineId, viewer || undefined)).canView;
+    const allowed = (await this.access.check(timelineId, viewer || undefined, { inContext: true })).canView;
     if (this.confirmed.size > 50_000) this.confirmed.clear();
     this.confirmed.set(key, { allowed, at: now });
     return allowed;
@@ -275,11 +300,6 @@ export class MediaService {
     await requireEdit(this.access, caller, media.timelineId, { notFound: MEDIA_NOT_FOUND });
     return media;
   }
-}
-
-/** What moderators hid is gone for everyone but the timeline's owner and editors (who see it marked). */
-function shownTo(answer: { canEdit: boolean }, media: Media[]): Media[] {
-  return answer.canEdit ? media : media.filter((m) => !m.moderatedHidden);
 }
 
 /** The title, with the original's extension when the title lacks one. */

@@ -14,6 +14,18 @@ export interface TimelineAccessAnswer {
   /** Known when the caller may see it (and the timelines service is new enough to say). */
   visibility?: 'private' | 'unlisted' | 'public';
   title?: string;
+  /** The moderators took it out (hidden, or its creator suspended): told to its owner, and to staff reading it in context. */
+  removedByModerators?: boolean;
+}
+
+/** How a caller reads a timeline through `check`. */
+export interface TimelineAccessOptions {
+  /**
+   * The caller reads the timeline's content in context (media lists and files), not acting on it:
+   * a timeline the moderators took out is then seen by staff too, read-only (canEdit false). Never
+   * set by a path that writes (likes, comments, uploads).
+   */
+  inContext?: boolean;
 }
 
 const VISIBILITIES: Partial<Record<Visibility, NonNullable<TimelineAccessAnswer['visibility']>>> = {
@@ -29,7 +41,7 @@ const VISIBILITIES: Partial<Record<Visibility, NonNullable<TimelineAccessAnswer[
  */
 export interface TimelineAccess {
   /** Rejects with 503 when the timelines service cannot answer: access is never guessed. */
-  check(timelineId: string, userId: string | undefined): Promise<TimelineAccessAnswer>;
+  check(timelineId: string, userId: string | undefined, options?: TimelineAccessOptions): Promise<TimelineAccessAnswer>;
 }
 
 export const TIMELINE_NOT_FOUND = 'Timeline not found';
@@ -50,9 +62,9 @@ export class BusTimelineAccess implements TimelineAccess {
     private readonly timeoutMs: number,
   ) {}
 
-  async check(timelineId: string, userId: string | undefined): Promise<TimelineAccessAnswer> {
+  async check(timelineId: string, userId: string | undefined, options: TimelineAccessOptions = {}): Promise<TimelineAccessAnswer> {
     try {
-      const reply = await requestRpc(this.bus, TimelinesRpc.CheckAccess, { timelineId, userId: userId ?? '' }, { timeoutMs: this.timeoutMs });
+      const reply = await requestRpc(this.bus, TimelinesRpc.CheckAccess, { timelineId, userId: userId ?? '', inContext: options.inContext ?? false }, { timeoutMs: this.timeoutMs });
       const visibility = VISIBILITIES[reply.visibility];
       return {
         canView: reply.canView,
@@ -61,6 +73,7 @@ export class BusTimelineAccess implements TimelineAccess {
         ownerId: reply.ownerId,
         ...(visibility ? { visibility } : {}),
         ...(reply.title !== undefined ? { title: reply.title } : {}),
+        ...(reply.removedByModerators ? { removedByModerators: true } : {}),
       };
     } catch (err) {
       this.logger.warn({ err, timelineId }, 'timeline access check failed');
@@ -74,9 +87,9 @@ export class BusTimelineAccess implements TimelineAccess {
  * thrown, the same for a timeline that is private as for one that does not exist (or a malformed
  * id), so a private timeline's existence is never revealed.
  */
-export async function requireVisible(access: TimelineAccess, timelineId: string, userId: string | undefined, hidden: () => Error): Promise<TimelineAccessAnswer> {
+export async function requireVisible(access: TimelineAccess, timelineId: string, userId: string | undefined, hidden: () => Error, options?: TimelineAccessOptions): Promise<TimelineAccessAnswer> {
   if (!isUuid(timelineId)) throw hidden();
-  const answer = await access.check(timelineId.toLowerCase(), userId);
+  const answer = await access.check(timelineId.toLowerCase(), userId, options);
   if (!answer.canView) throw hidden();
   return answer;
 }

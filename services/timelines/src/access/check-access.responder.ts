@@ -9,14 +9,15 @@ import type { TimelineAccess } from './timeline-access.service.js';
  * the same policy as the HTTP routes. Queue group `timelines`: replicas share the requests.
  */
 export function serveCheckAccess(bus: EventBus, access: TimelineAccess): Promise<Subscription> {
-  return serveRpc(bus, TimelinesRpc.CheckAccess, 'timelines', async ({ timelineId, userId }) => {
-    const check = await access.check(timelineId, userId || undefined);
+  return serveRpc(bus, TimelinesRpc.CheckAccess, 'timelines', async ({ timelineId, userId, inContext }) => {
+    const check = await access.check(timelineId, userId || undefined, { inContext });
     return {
       canView: check.canView,
       canEdit: check.canEdit,
       role: protoRole(check.role),
       ownerId: check.ownerId,
       ...(check.visibility ? { visibility: protoVisibility(check.visibility), title: check.title } : {}),
+      removedByModerators: check.removedByModerators ?? false,
     };
   });
 }

@@ -55,4 +55,15 @@ describe('timeline access policy', () => {
   it('lets owners and editors edit content', () => {
     expect([null, 'viewer', 'editor', 'owner'].map((r) => canEditContent(r as CollaboratorRole | null))).toEqual([false, false, true, true]);
   });
+
+  it('shows a timeline the moderators took out to its owner, and to staff reading it in context for view only', () => {
+    const taken = { visibility: 'public' as Visibility, status: 'published' as TimelineStatus, hiddenByModerators: true };
+    const actions = Object.keys(whenVisible) as TimelineAction[];
+    expect(actions.map((a) => decide({ ...taken, role: 'owner' }, a))).toEqual(['allow', 'allow', 'allow', 'allow']);
+    expect(actions.map((a) => decide({ ...taken, role: null }, a))).toEqual(['hidden', 'hidden', 'hidden', 'hidden']);
+    expect(actions.map((a) => decide({ ...taken, role: 'editor' }, a))).toEqual(['hidden', 'hidden', 'hidden', 'hidden']);
+    expect(actions.map((a) => decide({ ...taken, role: null, staffInContext: true }, a))).toEqual(['allow', 'hidden', 'hidden', 'hidden']);
+    expect(actions.map((a) => decide({ ...taken, role: 'editor', staffInContext: true }, a))).toEqual(['allow', 'hidden', 'hidden', 'hidden']);
+  });
 });
+

@@ -9,7 +9,9 @@ import type { TimelineStatus, Visibility } from '../timelines/timeline.entity.js
  * - Anyone else, signed in or not, sees it only when it is published and public or unlisted,
  *   and its creator's account is not private (or they are one of its approved followers), and
  *   the creator and they have not blocked each other.
- * - A timeline the moderators hid, or whose creator is suspended, is seen by its owner alone.
+ * - A timeline the moderators hid, or whose creator is suspended, is seen by its owner alone; and,
+ *   read in context (its page, its media: `staffInContext`), by staff (moderators, admins), so the
+ *   desk's "Open in context" shows it to them, read-only: every other action stays hidden to them.
  *   Unlisted timelines are reachable by id (a shared link) but never appear in lists.
  * - Someone who may not see a timeline is told it does not exist (404), never 403: a private
  *   timeline's existence is not revealed.
@@ -32,6 +34,11 @@ export interface AccessFacts {
    * hidden from everyone but its owner, collaborators included.
    */
   hiddenByModerators?: boolean;
+  /**
+   * The caller is staff reading a timeline the moderators took out in context (asked of the social
+   * service only then: timeline-access.service.ts). Lets them view it, and nothing else.
+   */
+  staffInContext?: boolean;
 }
 
 export type TimelineAction =
@@ -53,7 +60,7 @@ const ROLES_ALLOWED: Record<Exclude<TimelineAction, 'view'>, readonly Collaborat
 };
 
 export function canView(facts: AccessFacts): boolean {
-  if (facts.hiddenByModerators) return facts.role === 'owner';
+  if (facts.hiddenByModerators) return facts.role === 'owner' || Boolean(facts.staffInContext);
   if (facts.role !== null) return true;
   if (facts.hiddenByPrivateAccount) return false;
   if (facts.hiddenByBlock) return false;
@@ -72,6 +79,7 @@ export function canEditContent(role: CollaboratorRole | null): boolean {
 
 export function decide(facts: AccessFacts, action: TimelineAction): AccessDecision {
   if (!canView(facts)) return 'hidden';
+  if (facts.hiddenByModerators && facts.role !== 'owner' && action !== 'view') return 'hidden';
   if (action === 'view') return 'allow';
   return facts.role !== null && ROLES_ALLOWED[action].includes(facts.role) ? 'allow' : 'forbidden';
 }

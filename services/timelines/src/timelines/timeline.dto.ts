@@ -107,7 +107,7 @@ export class TimelineDto {
   @ApiProperty({ type: String, nullable: true, description: 'Thumbnail of the first processed video (GET /api/videos/{id}/thumbnail), signed with ?access= for an <img src>: valid one to two hours; null until one exists' }) thumbnailUrl: string | null;
   @ApiProperty({ enum: COLLABORATOR_ROLES, nullable: true, description: "The caller's role on the timeline" }) role: CollaboratorRole | null;
   @ApiProperty({ description: 'Marked sensitive (by its owner or the moderators): shown behind a blurred cover with "Show" unless the viewer always shows sensitive media' }) sensitive: boolean;
-  @ApiPropertyOptional({ description: 'The moderators hid it or suspended its creator: everyone else is told it does not exist; its owner sees it marked "Removed by moderators"' }) removedByModerators?: boolean;
+  @ApiPropertyOptional({ description: 'The moderators hid it or suspended its creator: everyone else is told it does not exist; its owner sees it marked "Removed by moderators", and staff opening it from the moderation desk see it read-only' }) removedByModerators?: boolean;
 }
 
 export class TransferOwnershipResultDto {

@@ -87,8 +87,9 @@ export class TimelineService {
     return mapTimeline(timeline, 'owner');
   }
 
+  /** One timeline on its page; one the moderators took out for its owner and (read-only) for staff, marked. */
   async get(caller: Caller, id: string): Promise<TimelineDto> {
-    const { timeline, role, hiddenByModerators } = await this.access.authorize(caller, id, 'view');
+    const { timeline, role, hiddenByModerators } = await this.access.authorize(caller, id, 'view', { inContext: true });
     const covers = await this.timelines.coversOf([timeline.id]);
     return mapTimeline(timeline, role, covers.get(timeline.id) ?? null, this.signMediaUrl, hiddenByModerators ?? false);
   }

@@ -111,4 +111,32 @@ describe('the player and the safety of single items', () => {
     expect(screen.queryByRole('button', { name: 'Hide comment from Grace Hopper' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete comment from Grace Hopper' })).not.toBeInTheDocument();
   });
+
+  it('shows staff a timeline the moderators took out, opened from the desk, read-only under a "Hidden by moderators" note with the way back to the desk', async () => {
+    watch({ 'GET /api/timelines/t1': jsonResponse(200, timelineFixture({ role: null, visibility: 'public', status: 'published', removedByModerators: true })) }, { videos: [videoFixture({ id: 'a', title: 'Alpha', removedByModerators: true })] });
+    renderApp('/watch/t1');
+    expect(await screen.findByRole('region', { name: 'Summer Trip: video player' })).toBeInTheDocument();
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('Hidden by moderators. Everyone else is told it does not exist. Shown here to staff, read-only, for review.');
+    expect(within(note).getByRole('link', { name: 'Back to the moderation desk' })).toHaveAttribute('href', '/moderation');
+    // The same note as a post's (components/ui/moderation-review-note).
+    expect(note).toHaveClass('moderation-review-note');
+    // Nothing to like, comment, report, share or save from here.
+    expect(screen.queryByRole('button', { name: /like/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /comments/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report this video' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    // The hidden video is marked in the player.
+    expect(screen.getByText('Removed by moderators')).toBeInTheDocument();
+  });
+
+  it('shows its owner their taken-out timeline without the staff note', async () => {
+    watch({ 'GET /api/timelines/t1': jsonResponse(200, timelineFixture({ role: 'owner', visibility: 'public', status: 'published', removedByModerators: true })) });
+    renderApp('/watch/t1');
+    expect(await screen.findByRole('region', { name: 'Summer Trip: video player' })).toBeInTheDocument();
+    expect(screen.queryByText(/Back to the moderation desk/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /like/i })).toBeInTheDocument();
+  });
 });
+

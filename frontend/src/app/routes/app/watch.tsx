@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { ModerationReviewNote } from '../../../components/ui/moderation-review-note';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { LeaveTimelineButton } from '../../../features/collaboration/components/leave-timeline';
@@ -15,12 +16,15 @@ import { neighbours, useTimelines } from '../../../features/timelines/api/get-ti
 import { recordView } from '../../../features/timelines/api/record-view';
 import { ApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/current-user';
-import { resolveStart, startProblemMessage, type StartPoint } from '../../../lib/deep-link';
+import { resolveStart, startProblemMessage, type StartPoint, type WatchPosition } from '../../../lib/deep-link';
 import { WatchShareButton } from './watch-share';
 import { commentModerationFor, ReportItemButton, useItemCover } from './watch-item-safety';
 
 // Only a sensitive timeline loads its cover's code (and the viewer's preference); the player's first paint sends none of it.
 const SensitiveCover = lazy(() => import('../../../features/viewing/components/sensitive-cover').then((module) => ({ default: module.SensitiveCover })));
+
+/** Staff reviewing a taken-out timeline record no view of it (the server would refuse it). */
+const noView = () => undefined;
 
 /** A video can be played once it is processed, or as soon as its first rendition exists. */
 const playable = (video: Video) => video.status === 'completed' || Boolean(video.hlsUrl);
@@ -100,6 +104,10 @@ function Watch({ id }: { id: string }) {
   const list = (videos.data ?? []).filter(playable);
   // The timeline's own team is not asked to report its items.
   const team = timeline.data.role === 'owner' || timeline.data.role === 'editor';
+  // A timeline the moderators took out reaches someone but its owner only when staff open it from
+  // the desk: read-only there (nothing to report, share or save), under the desk's note.
+  const reviewing = Boolean(timeline.data.removedByModerators) && timeline.data.role !== 'owner';
+  const reviewNote = reviewing ? <ModerationReviewNote className="moderation-review-note--player" /> : null;
   const start = resolveStart(search, list);
   const around = neighbours(timelines.data ?? [], id);
   const openTimeline = (next: string | undefined) => (next ? () => void navigate(`/watch/${encodeURIComponent(next)}`, { replace: true }) : undefined);
@@ -107,6 +115,7 @@ function Watch({ id }: { id: string }) {
   if (videos.isError || list.length === 0) {
     return (
       <PlayerState title={timeline.data.title} onBack={goBack}>
+        {reviewNote}
         <p>{videos.isError ? 'The videos could not be loaded.' : 'No videos in this timeline'}</p>
         {timeline.data.role && timeline.data.role !== 'owner' ? (
           <LeaveTimelineButton timelineId={timeline.data.id} title={timeline.data.title} className="button button--secondary" onLeft={onLeftTeam} />
@@ -128,21 +137,24 @@ function Watch({ id }: { id: string }) {
       onBack={goBack}
       onNextTimeline={openTimeline(around.next)}
       onPreviousTimeline={openTimeline(around.previous)}
-      onLeaveVideo={onLeaveVideo}
+      onLeaveVideo={reviewing ? noView : onLeaveVideo}
+      readOnly={reviewing}
       sensitiveCover={itemCover}
       commentModeration={commentModerationFor(timeline.data.role)}
-      {...(team ? {} : { itemActions: (item: Video) => <ReportItemButton item={item} /> })}
+      {...(team || reviewing ? {} : { itemActions: (item: Video) => <ReportItemButton item={item} /> })}
       startAt={list[start.index]?.id ?? null}
       startTime={start.time}
-      share={(position) => <WatchShareButton timeline={timeline.data} position={position} />}
+      {...(reviewing ? {} : { share: (position: () => WatchPosition) => <WatchShareButton timeline={timeline.data} position={position} /> })}
       saveToCollection={
-        <>
-          <SaveToCollectionButton timelineId={timeline.data.id} title={timeline.data.title} className="player__icon-button" />
-          {/* A collaborator other than the owner (one added directly, say) may leave the team from here. */}
-          {timeline.data.role && timeline.data.role !== 'owner' ? (
-            <LeaveTimelineButton timelineId={timeline.data.id} title={timeline.data.title} look="icon" onLeft={onLeftTeam} />
-          ) : null}
-        </>
+        reviewing ? undefined : (
+          <>
+            <SaveToCollectionButton timelineId={timeline.data.id} title={timeline.data.title} className="player__icon-button" />
+            {/* A collaborator other than the owner (one added directly, say) may leave the team from here. */}
+            {timeline.data.role && timeline.data.role !== 'owner' ? (
+              <LeaveTimelineButton timelineId={timeline.data.id} title={timeline.data.title} look="icon" onLeft={onLeftTeam} />
+            ) : null}
+          </>
+        )
       }
     />
   );
@@ -150,6 +162,7 @@ function Watch({ id }: { id: string }) {
     <>
       <title>{`${timeline.data.title} · Timeliner`}</title>
       {start.problem ? <StartProblemNotice point={start} /> : null}
+      {reviewNote}
       {timeline.data.sensitive ? (
         <Suspense fallback={<div className="sensitive-cover sensitive-cover--screen" aria-busy="true" />}>
           <SensitiveCover

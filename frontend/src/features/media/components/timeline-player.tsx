@@ -77,6 +77,8 @@ export interface TimelinePlayerProps {
   sensitiveCover?: (item: Video, onShow: () => void) => ReactNode;
   /** What the item's owner and editors, and the moderators, may do to its comments. */
   commentModeration?: CommentModeration;
+  /** Staff reviewing a timeline the moderators took out: watched only, no likes or comments. */
+  readOnly?: boolean;
 }
 
 interface WatchStats {
@@ -110,7 +112,7 @@ const MAX_PLAY_STEP_S = 1.5;
  * buttons to move between videos and timelines, a tap for the controls and a second tap to play
  * or pause.
  */
-export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onNextTimeline, onPreviousTimeline, onLeaveVideo, startAt, startTime = 0, share, saveToCollection, itemActions, sensitiveCover, commentModeration }: TimelinePlayerProps) {
+export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onNextTimeline, onPreviousTimeline, onLeaveVideo, startAt, startTime = 0, share, saveToCollection, itemActions, sensitiveCover, commentModeration, readOnly = false }: TimelinePlayerProps) {
   const media = useRef<HTMLVideoElement>(null);
   const region = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(() => Math.max(0, startAt ? videos.findIndex((v) => v.id === startAt) : 0));
@@ -519,7 +521,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
       </div>
 
       {/* Likes and comments are per video: an image has none. */}
-      {image ? null : <PlayerSocial videoId={video.id} title={video.title} moderation={commentModeration} onCommentsOpenChange={onCommentsOpenChange} duration={time.duration || video.duration} onSeek={seekFromComment} />}
+      {image || readOnly ? null : <PlayerSocial videoId={video.id} title={video.title} moderation={commentModeration} onCommentsOpenChange={onCommentsOpenChange} duration={time.duration || video.duration} onSeek={seekFromComment} />}
       <div className="player__controls player__chrome">
         {image ? null : (
         <input

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { CommentReportContext, useCanReport } from '../../../components/ui/comment-report';
 import { EngagementBar } from '../../../components/ui/engagement-bar';
+import { ModerationReviewNote } from '../../../components/ui/moderation-review-note';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatRelativeTime } from '../../../lib/format';
@@ -157,10 +158,7 @@ export function PostCard({ post, viewerId, store, editing, onEditingChange, Cove
         </p>
       ) : null}
       {reviewing ? (
-        <p className="post-card__removed" role="note">
-          <strong>Hidden by moderators.</strong> {post.moderationReason ? `Reason: ${post.moderationReason}. ` : null}Everyone else is told it does not exist. Shown here to staff, read-only, for review.{' '}
-          <Link to="/moderation">Back to the moderation desk</Link>
-        </p>
+        <ModerationReviewNote reason={post.moderationReason} className="post-card__removed" />
       ) : null}
 
       {reviewing ? null : (

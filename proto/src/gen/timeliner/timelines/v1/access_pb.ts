@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/timelines/v1/access.proto.
  */
 export const file_timeliner_timelines_v1_access: GenFile = /*@__PURE__*/
-  fileDesc("CiN0aW1lbGluZXIvdGltZWxpbmVzL3YxL2FjY2Vzcy5wcm90bxIWdGltZWxpbmVyLnRpbWVsaW5lcy52MSJCChpDaGVja1RpbWVsaW5lQWNjZXNzUmVxdWVzdBITCgt0aW1lbGluZV9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIt4BChhDaGVja1RpbWVsaW5lQWNjZXNzUmVwbHkSEAoIY2FuX3ZpZXcYASABKAgSEAoIY2FuX2VkaXQYAiABKAgSNgoEcm9sZRgDIAEoDjIoLnRpbWVsaW5lci50aW1lbGluZXMudjEuQ29sbGFib3JhdG9yUm9sZRIQCghvd25lcl9pZBgEIAEoCRI2Cgp2aXNpYmlsaXR5GAUgASgOMiIudGltZWxpbmVyLnRpbWVsaW5lcy52MS5WaXNpYmlsaXR5EhIKBXRpdGxlGAYgASgJSACIAQFCCAoGX3RpdGxlYgZwcm90bzM", [file_timeliner_timelines_v1_events]);
+  fileDesc("CiN0aW1lbGluZXIvdGltZWxpbmVzL3YxL2FjY2Vzcy5wcm90bxIWdGltZWxpbmVyLnRpbWVsaW5lcy52MSJWChpDaGVja1RpbWVsaW5lQWNjZXNzUmVxdWVzdBITCgt0aW1lbGluZV9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCmluX2NvbnRleHQYAyABKAgi/QEKGENoZWNrVGltZWxpbmVBY2Nlc3NSZXBseRIQCghjYW5fdmlldxgBIAEoCBIQCghjYW5fZWRpdBgCIAEoCBI2CgRyb2xlGAMgASgOMigudGltZWxpbmVyLnRpbWVsaW5lcy52MS5Db2xsYWJvcmF0b3JSb2xlEhAKCG93bmVyX2lkGAQgASgJEjYKCnZpc2liaWxpdHkYBSABKA4yIi50aW1lbGluZXIudGltZWxpbmVzLnYxLlZpc2liaWxpdHkSEgoFdGl0bGUYBiABKAlIAIgBARIdChVyZW1vdmVkX2J5X21vZGVyYXRvcnMYByABKAhCCAoGX3RpdGxlYgZwcm90bzM", [file_timeliner_timelines_v1_events]);
 
 /**
  * @generated from message timeliner.timelines.v1.CheckTimelineAccessRequest
@@ -29,6 +29,16 @@ export type CheckTimelineAccessRequest = Message<"timeliner.timelines.v1.CheckTi
    * @generated from field: string user_id = 2;
    */
   userId: string;
+
+  /**
+   * The caller reads the timeline's content in context (media lists and files), not acting on it:
+   * a timeline the moderators took out is then also seen by staff (can_view true, can_edit false,
+   * removed_by_moderators true). Left false by everything that acts on a timeline (likes,
+   * comments, uploads, realtime), so staff never do that through it.
+   *
+   * @generated from field: bool in_context = 3;
+   */
+  inContext: boolean;
 };
 
 /**
@@ -80,6 +90,14 @@ export type CheckTimelineAccessReply = Message<"timeliner.timelines.v1.CheckTime
    * @generated from field: optional string title = 6;
    */
   title?: string | undefined;
+
+  /**
+   * The moderators took the timeline out (hidden, or its creator suspended); set only when can_view
+   * (its owner, or staff reading it in context).
+   *
+   * @generated from field: bool removed_by_moderators = 7;
+   */
+  removedByModerators: boolean;
 };
 
 /**
