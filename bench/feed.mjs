@@ -369,7 +369,7 @@ async function seedFilters(db, callers) {
 
 /** The filters' plans for a caller: every lookup of blocks, mutes and muted_words by an index, never a scan of the table. */
 async function explainFilters(db, callerId) {
-  const { shownInFeedsSql } = await import('../services/social/dist/person-filters/person-filter-sql.js');
+  const { shownInFeedsSql } = await import('../services/social/dist/read-rules/person-filter-sql.js');
   const plans = {
     'for-you posts': `SELECT p.id FROM posts p WHERE ${shownInFeedsSql('$1::uuid', 'p.user_id', 'p.content')} ORDER BY p.score_band DESC, p.last_activity_at DESC, p.id DESC LIMIT 21`,
     'following inbox': `SELECT i.item_id FROM feed_inbox i WHERE i.owner_id = $1 AND ${shownInFeedsSql('$1::uuid', 'i.author_id', `coalesce((SELECT ip.content FROM posts ip WHERE ip.id = i.item_id), '')`)} ORDER BY i.at DESC, i.item_id DESC LIMIT 21`,
