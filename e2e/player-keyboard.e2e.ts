@@ -112,13 +112,14 @@ describe('the player by keyboard, and resuming elsewhere', () => {
       void element.play();
     });
     await eventually('the second video playing past 3 s', async () => ((await video(page)).time >= 3 ? true : undefined), 30_000);
-    const saved = page.waitForResponse((response) => response.url().endsWith('/watch-position') && response.request().method() === 'PUT');
     await page.keyboard.press('k');
-    expect((await saved).status()).toBe(200);
-    expect((await video(page)).paused).toBe(true);
-    const place = await eventually('the place saved', async () => {
+    await eventually('paused by K', async () => ((await video(page)).paused ? true : undefined));
+    const pausedAt = (await video(page)).time;
+    // The pause saves the place, unless the save made while it played (every 10 s) is already
+    // within a second of it, as it can be on a busy machine that polled the time late.
+    const place = await eventually('the place saved where K paused', async () => {
       const now = await savedPlace();
-      return now && now.seconds >= 3 ? now : undefined;
+      return now && now.seconds >= 3 && Math.abs(now.seconds - pausedAt) < 1.5 ? now : undefined;
     });
     // A second browser, reduced motion: the place is offered back, by keyboard.
     const second = await browser.newContext({ ...viewport.options, baseURL: product.baseUrl, reducedMotion: 'reduce' });
