@@ -295,6 +295,9 @@ async function main() {
       SEARCH_SERVICE_URL: `http://127.0.0.1:${searchPort}`,
       AUTH_SERVICE_URL: nowhere, TIMELINES_SERVICE_URL: nowhere, SOCIAL_SERVICE_URL: nowhere, MEDIA_SERVICE_URL: nowhere, NOTIFICATIONS_SERVICE_URL: nowhere,
       RATE_LIMIT_MAX: '100000000',
+      CONTENT_RATE_LIMIT_MAX: '100000000',
+      // The load's connections all come from one address (the bench's pool).
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
       INTERNAL_PORT: String(gatewayInternalPort),
     }, gatewayPort, gatewayInternalPort);
     console.log(`gateway :${gatewayPort}, search :${searchPort}`);
