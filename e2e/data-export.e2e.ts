@@ -60,7 +60,9 @@ describe('download your data journey', () => {
           if (line && seen[seen.length - 1] !== line) seen.push(line);
         }).observe(document.body, { subtree: true, childList: true, characterData: true });
       });
-      const start = page.getByRole('button', { name: 'Start export', exact: true });
+      // Enabled once the person's exports have loaded: a focus before that leaves Enter with nothing to press.
+      const start = page.getByRole('button', { name: 'Start export', exact: true, disabled: false });
+      await start.waitFor();
       await start.focus();
       await page.keyboard.press('Enter');
 
