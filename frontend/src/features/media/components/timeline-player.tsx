@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { useAfterFirstRender } from '../../../lib/after-first-render';
+import { useAfterFirstPaint } from '../../../lib/after-first-render';
 import { useUser } from '../../../lib/current-user';
 import type { WatchPosition } from '../../../lib/deep-link';
 import { formatDuration } from '../../../lib/format';
@@ -136,7 +136,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
   const pendingSeek = useRef<{ index: number; time: number } | null>(startTime > 0 ? { index, time: startTime } : null);
 
   const conditions = usePlaybackConditions();
-  const painted = useAfterFirstRender();
+  const painted = useAfterFirstPaint();
   // Saving and exporting need an account (spec 001); an embed on another site offers none of it.
   const signedIn = Boolean(useUser().data) && !embedded;
   const video = videos[Math.min(index, videos.length - 1)];
