@@ -81,6 +81,23 @@ describe('mutes and muted words', () => {
     expect(await feed(mia, 'following')).toContain(tagged);
   });
 
+  it('applies every word of a long list (the words are matched a few patterns at a time), each still as a whole word', async () => {
+    const una2 = await person('Una Two');
+    await h.call('post', `/api/users/${una2}/follow`, { userId: tom }).expect(200);
+    const words = Array.from({ length: 30 }, (_, i) => `lighthouse${i}`);
+    const posts = new Map<string, string>();
+    for (const i of [0, 7, 8, 15, 23, 29]) posts.set(words[i]!, await write(una2, `Seen from the ${words[i]!.toUpperCase()} tonight`));
+    const partial = await write(una2, 'A lighthouse12x is not a muted word');
+    const dotted = await write(una2, 'Regex a.b stays');
+    for (const word of [...words, 'a+b', 'a.c']) await h.call('post', '/api/muted-words', { userId: tom }).send({ word }).expect(201);
+    const ids = await feed(tom, 'following');
+    for (const [word, id] of posts) expect([word, ids.includes(id)]).toEqual([word, false]);
+    expect(ids).toEqual(expect.arrayContaining([partial, dotted]));
+    // Once the list is gone, every post is back.
+    for (const muted of (await h.call('get', '/api/muted-words', { userId: tom }).expect(200)).body as Array<{ id: string }>) await h.call('delete', `/api/muted-words/${muted.id}`, { userId: tom }).expect(204);
+    expect(await feed(tom, 'following')).toEqual(expect.arrayContaining([...posts.values(), partial, dotted]));
+  });
+
   it('keeps comments with a muted word or by a muted account, marked hiddenByFilters for the muter only', async () => {
     await h.call('post', `/api/posts/${plain}/comments`, { userId: tom }).send({ content: 'no spoiler here, promise' }).expect(201);
     await h.call('post', `/api/posts/${plain}/comments`, { userId: una }).send({ content: 'thanks all' }).expect(201);

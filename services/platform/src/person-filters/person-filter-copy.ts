@@ -5,7 +5,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { on } from '../bus/event-consumer.js';
 import { isUuid } from '../payload/payload-checks.js';
-import { MUTED_WORD_MAX_LENGTH, mutedWordPattern, normalizeMutedWord } from '../text/muted-words.js';
+import { freeOfMutedWordsSql, MUTED_WORD_MAX_LENGTH, mutedWordPattern, normalizeMutedWord } from '../text/muted-words.js';
 
 /**
  * A service's copy of the blocks and mutes the social service owns (issue 28), kept from
@@ -143,8 +143,7 @@ export const copyNotBlockedSql = (viewer: string, author: string): string =>
 export const copyNotMutedSql = (viewer: string, author: string): string =>
   `NOT EXISTS (SELECT 1 FROM person_filters pm WHERE pm.kind = 'mute' AND pm.active AND pm.owner_id = ${viewer} AND pm.other_id = ${author})`;
 
-export const copyFreeOfMutedWordsSql = (viewer: string, text: string): string =>
-  `NOT EXISTS (SELECT 1 FROM muted_words mw WHERE mw.user_id = ${viewer} AND (mw.expires_at IS NULL OR mw.expires_at > now()) AND ${text} ~* mw.pattern)`;
+export const copyFreeOfMutedWordsSql = (viewer: string, text: string): string => freeOfMutedWordsSql(viewer, text);
 
 /** What a person's blocks, mutes and muted words say about some people, read from the copy (for filters applied in code). */
 export async function personFilterView(manager: EntityManager, viewerId: string, people: string[]): Promise<{ blocked: Set<string>; muted: Set<string>; words: string[] }> {

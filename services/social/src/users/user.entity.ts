@@ -1,10 +1,12 @@
-import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
  * What this service knows of people, kept from the auth service's events: the name, username and
  * avatar shown beside their comments (and, later, posts). Never written from a request.
  */
 @Entity({ name: 'users' })
+// The few private accounts, for the private-account rule's lookup (migration 1768400000000).
+@Index('users_private_idx', ['id'], { where: '"is_private"' })
 export class UserRecord {
   @PrimaryColumn('uuid')
   id: string;
