@@ -75,6 +75,26 @@ describe('search history', () => {
     await h.call('delete', `/api/search/history/${randomUUID()}`).expect(401);
   });
 
+  it("writes one person's many searches at once one after another, none of them waiting in the database", async () => {
+    const dave = randomUUID();
+    const queries = Array.from({ length: 30 }, (_, i) => `harbour ${String.fromCharCode(97 + (i % 26))}${i} lights`);
+    let waiting = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const [row] = await h.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`);
+        waiting = Math.max(waiting, Number(row!.n));
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    await Promise.all(queries.map((q) => searchAs(dave, q)));
+    sampling = false;
+    await sampler;
+    expect(waiting).toBe(0);
+    const recorded = (await h.call('get', '/api/search/history?limit=50', { userId: dave }).expect(200)).body as Array<{ query: string }>;
+    expect(recorded.map((e) => e.query).sort()).toEqual([...queries].sort());
+  });
+
   it('keeps the 50 most recent', async () => {
     const carol = randomUUID();
     for (let i = 0; i < 55; i++) await h.call('post', '/api/search/history', { userId: carol }).send({ query: `distinct query ${i} ${i % 2 ? 'odd' : 'even'}x${i}` }).expect(204);

@@ -17,14 +17,33 @@ export const REFINEMENT_WINDOW_SECONDS = 120;
 const COLUMNS = `id, query, result_type AS "resultType", result_id AS "resultId", to_char(searched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "searchedAt"`;
 
 export class SearchHistoryRepository {
+  /** Each person's recording in progress on this replica, and those queued behind it (see record). */
+  private readonly recording = new Map<string, Promise<void>>();
+
   constructor(private readonly dataSource: DataSource) {}
 
   /**
    * Records a search: the same query again moves to the top; one that refines the latest (a
    * longer or shorter form of it, moments later) takes its place, so typing "sup", "super",
    * "superman" leaves one entry.
+   *
+   * One person's recordings are written one at a time, in the order of their searches. They queue
+   * here, in memory, not in the database: a queue of transactions waiting on the person's lock
+   * would hold a connection each, and a quick typist (or a script) could take every connection of
+   * the pool from everyone's searches. The lock stays for the other replicas.
    */
   async record(userId: string, query: string, normalized: string, result?: { type: string; id: string }): Promise<void> {
+    const before = this.recording.get(userId);
+    const mine = (before ?? Promise.resolve()).catch(() => undefined).then(() => this.write(userId, query, normalized, result));
+    this.recording.set(userId, mine);
+    try {
+      await mine;
+    } finally {
+      if (this.recording.get(userId) === mine) this.recording.delete(userId);
+    }
+  }
+
+  private async write(userId: string, query: string, normalized: string, result?: { type: string; id: string }): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       // One person's recordings one at a time: two tabs searching at once cannot both insert.
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`search_history:${userId}`]);
