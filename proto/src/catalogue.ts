@@ -6,7 +6,7 @@
  * Changing a payload incompatibly means a new version (`defineEvent(type, 2, ...)`) published
  * beside the old one until every consumer has moved; `buf breaking` guards the schemas.
  */
-import { SessionRevokedSchema, UserDeletedSchema, UserRegisteredSchema, UserUpdatedSchema } from './gen/timeliner/auth/v1/events_pb.js';
+import { AccountDeletionChangedSchema, SessionRevokedSchema, UserDeletedSchema, UserRegisteredSchema, UserUpdatedSchema } from './gen/timeliner/auth/v1/events_pb.js';
 import { VerifySessionReplySchema, VerifySessionRequestSchema } from './gen/timeliner/auth/v1/session_pb.js';
 import { LookupUserReplySchema, LookupUserRequestSchema } from './gen/timeliner/auth/v1/users_pb.js';
 import { ReplayPeopleReplySchema, ReplayPeopleRequestSchema } from './gen/timeliner/auth/v1/replay_pb.js';
@@ -58,6 +58,8 @@ export const AuthEvents = {
   SessionRevoked: defineEvent('auth.session.revoked', 1, SessionRevokedSchema),
   /** An account is gone for good: every service forgets what names the person. */
   UserDeleted: defineEvent('auth.user.deleted', 1, UserDeletedSchema),
+  /** A deletion asked for (the person leaves everyone else's sight as if suspended) or cancelled (back in sight), versioned. */
+  AccountDeletionChanged: defineEvent('auth.account.deletion.changed', 1, AccountDeletionChangedSchema),
 } as const;
 
 export const AuthRpc = {

@@ -19,7 +19,9 @@ import { startTimelinesService, timelinesSchema } from '../../services/timelines
  * Deleting an account across every service, all real (Postgres, NATS JetStream, file storage):
  * after the grace period the auth service purges the account and publishes UserDeleted; every
  * service applies it. Then no row of any table of any service's schema names the person (their
- * id, username or e-mail address), no object in storage does (by key or by content), and the
+ * id, username, display name or e-mail address), not even the moderators' records about them (a
+ * report's note, a decision's reason, their appeal: the audit log keeps what was done and when,
+ * the words become "(removed with the account)"), no object in storage does (by key or by content), and the
  * counts they were part of on other people's things went down with the usual events.
  *
  * Every table is searched but `migrations`, both as text and, in binary columns (the outbox's
@@ -64,13 +66,14 @@ async function database(label: string, schema: TestSchema): Promise<string> {
   return db.url;
 }
 
-interface Person { id: string; username: string; email: string; password: string }
+interface Person { id: string; username: string; displayName: string; email: string; password: string }
 const ada = {} as Person;
 const bob = {} as Person;
 const made = {} as { trip: string; bobsTimeline: string; adaPost: string; bobPost: string; adaItems: string[]; adaItemInBobs: string; bobItem: string };
 
 async function register(person: Person, handle: string, displayName: string): Promise<void> {
   person.username = handle;
+  person.displayName = displayName;
   person.email = `${handle}@example.com`;
   person.password = `Pw-${randomBytes(12).toString('hex')}`;
   const res = await call('auth', 'post', '/api/auth/register').send({ username: handle, email: person.email, password: person.password, displayName });
@@ -145,8 +148,13 @@ beforeAll(async () => {
   ok(await call('social', 'post', `/api/collections/${collection}/timelines`, ada.id).send({ timelineId: made.bobsTimeline }));
   ok(await call('notifications', 'put', '/api/notifications/preferences', ada.id).send({ likes: { push: false } }));
   ok(await call('search', 'post', '/api/search/history', ada.id).send({ query: 'steam engines' }));
-  // The moderators once warned her (the audit log keeps the decision, not who).
+  // The moderators once warned her (the audit log keeps the decision, not who nor why).
   await rows('social', `INSERT INTO moderation_actions (id, moderator_id, action, subject_user_id, reason) VALUES (gen_random_uuid(), $1, 'warn', $2, 'Be kind')`, [bob.id, ada.id]);
+  // Bob, a moderator, reported her post with a note naming her, warned her with a reason naming her; she appealed in her own words.
+  await rows('social', `INSERT INTO staff_roles (user_id, role) VALUES ($1, 'moderator')`, [bob.id]);
+  ok(await call('social', 'post', '/api/reports', bob.id).send({ contentType: 'post', contentId: made.adaPost, reason: 'other', description: `${ada.username} <${ada.email}> posts this everywhere` }));
+  const warning = (await call('social', 'post', `/api/moderation/items/post/${made.adaPost}/decision`, bob.id).send({ action: 'warn', reason: `Ada Lovelace (@${ada.username}) was told before` }).expect(201)).body.id as string;
+  ok(await call('social', 'post', `/api/moderation-notices/${warning}/appeal`, ada.id).send({ text: `I am Ada Lovelace (${ada.email}); this is unfair` }));
 
   // Everything has reached everyone: Bob was told of her like, follow and comments; his counts include her.
   await until(async () => (await rows<{ n: number }>('notifications', 'SELECT count(*)::int AS n FROM notification_activities WHERE actor_id = $1', [ada.id]))[0]!.n >= 3, 20_000, 'Bob to be told');
@@ -167,7 +175,7 @@ afterAll(async () => {
 /** Every row of every table of every service's schema that names the person, as "service.table: row". */
 async function rowsNaming(person: Person): Promise<string[]> {
   const found: string[] = [];
-  const names = [person.id, person.username, person.email];
+  const names = [person.id, person.username, person.displayName, person.email];
   const patterns = names.map((n) => `%${n}%`);
   for (const name of Object.keys(running) as Name[]) {
     const tables = await rows<{ table_name: string }>(name, `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`);
@@ -239,9 +247,18 @@ describe('Delete the account', () => {
     expect(await storage.stat(`media/${made.bobItem}/original`)).not.toBeNull();
     expect(await rows('timelines', 'SELECT id FROM timelines WHERE id = ANY($1::uuid[])', [[made.trip, made.bobsTimeline]])).toEqual([{ id: made.bobsTimeline }]);
     expect((await call('auth', 'post', '/api/auth/login').send({ login: ada.username, password: ada.password })).status).toBe(401);
-    // The audit entry stays, saying no longer whom it was about; it is still append-only otherwise.
-    expect(await rows('social', `SELECT moderator_id, subject_user_id, reason FROM moderation_actions WHERE reason = 'Be kind'`)).toEqual([{ moderator_id: bob.id, subject_user_id: null, reason: 'Be kind' }]);
-    await expect(rows('social', `UPDATE moderation_actions SET reason = 'changed' WHERE reason = 'Be kind'`)).rejects.toThrow('append-only');
-    await expect(rows('social', `DELETE FROM moderation_actions WHERE reason = 'Be kind'`)).rejects.toThrow('append-only');
+    // The audit entries stay, saying what was done and when but no longer whom it was about nor the words about her; still append-only otherwise.
+    const removed = '(removed with the account)';
+    expect(await rows('social', `SELECT moderator_id, subject_user_id, action, content_type, reason FROM moderation_actions ORDER BY created_at, id`)).toEqual([
+      { moderator_id: bob.id, subject_user_id: null, action: 'warn', content_type: null, reason: removed },
+      { moderator_id: bob.id, subject_user_id: null, action: 'warn', content_type: 'post', reason: removed },
+      { moderator_id: null, subject_user_id: null, action: 'appeal', content_type: 'post', reason: removed },
+    ]);
+    expect(await rows('social', `SELECT reporter_id, reason, description, moderator_notes, status FROM content_reports`)).toEqual([
+      { reporter_id: bob.id, reason: 'other', description: removed, moderator_notes: removed, status: 'resolved' },
+    ]);
+    await expect(rows('social', `UPDATE moderation_actions SET reason = 'changed' WHERE action = 'warn'`)).rejects.toThrow('append-only');
+    await expect(rows('social', `UPDATE moderation_actions SET action = 'hide' WHERE action = 'warn'`)).rejects.toThrow('append-only');
+    await expect(rows('social', `DELETE FROM moderation_actions WHERE action = 'warn'`)).rejects.toThrow('append-only');
   }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { busEntities } from '@timeliner/platform';
+import { busEntities, moderationCopyEntities } from '@timeliner/platform';
 import { Activity } from './activity/activity.entity.js';
 import { Collection, CollectionTimeline } from './collections/collection.entity.js';
 import { FeedInboxEntry } from './feed-index/feed-inbox.entity.js';
@@ -48,5 +48,7 @@ export const socialEntities = [
   Mute,
   MutedWord,
   ...moderationEntities,
+  // Here only accounts waiting to be deleted (migration 1768500000000).
+  ...moderationCopyEntities,
   ...busEntities,
 ];

@@ -5,7 +5,7 @@ import { isDeletedAccount, rememberDeletedAccount } from '../src/users/deleted-u
 import { schemaContract } from '../../../test/support/schema-contract.js';
 
 schemaContract(socialSchema, [
-  'account_suspensions', 'activities', 'blocks', 'collection_timelines', 'collections', 'comment_settings', 'content_reports', 'deleted_timelines', 'deleted_users', 'deleted_users_key', 'feed_inbox', 'feed_key_history', 'feed_timelines', 'follow_counts', 'follow_request_counts', 'follow_requests', 'follows', 'inbox', 'migrations', 'moderated_content', 'moderation_actions', 'moderation_appeals', 'muted_words', 'mutes', 'outbox', 'outbox_erasures',
+  'account_suspensions', 'activities', 'blocks', 'collection_timelines', 'collections', 'comment_settings', 'content_reports', 'deleted_timelines', 'deleted_users', 'deleted_users_key', 'feed_inbox', 'feed_key_history', 'feed_timelines', 'follow_counts', 'follow_request_counts', 'follow_requests', 'follows', 'inbox', 'migrations', 'moderated_content', 'moderation_actions', 'moderation_appeals', 'moderation_hidden', 'muted_words', 'mutes', 'outbox', 'outbox_erasures',
   'post_bookmarks', 'post_comments', 'post_likes', 'posts', 'staff_roles', 'timeline_bookmarks', 'timeline_comments', 'timeline_likes',
   'timeline_reactions', 'users', 'video_comments', 'video_likes', 'videos',
 ], (ds) => {

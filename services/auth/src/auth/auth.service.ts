@@ -197,7 +197,7 @@ export class AuthService {
   async cancelDeletion(caller: Caller, dto: CancelDeletionDto, userAgent?: string): Promise<AuthResponseDto> {
     throwIfLimited(await this.limiter.hit(authLimits.loginAttemptsPerIp(caller.clientIp)));
     const { answer, user } = await this.transactions.run(async (manager) => {
-      const userId = await cancelPendingDeletion(manager, dto.token, CANCEL_LINK_EXPIRED);
+      const userId = await cancelPendingDeletion(manager, this.events, dto.token, CANCEL_LINK_EXPIRED, caller.requestId);
       const user = await this.users.getIn(manager, userId);
       return { answer: await this.openSession(manager, user, caller, userAgent), user };
     });

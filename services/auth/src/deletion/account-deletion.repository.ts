@@ -38,6 +38,12 @@ export class AccountDeletionRepository {
     return rows[0]?.user_id ?? null;
   }
 
+  /** The next version of a deletion's request or cancellation, in commit order of the changes (AccountDeletionChanged). */
+  async nextVersion(manager: EntityManager): Promise<bigint> {
+    const [row] = (await manager.query(`SELECT nextval('account_deletion_version_seq') AS version`)) as Array<{ version: string }>;
+    return BigInt(row!.version);
+  }
+
   /** Locks the account's deletion when it is still due (not cancelled meanwhile). */
   async lockIfDue(manager: EntityManager, userId: string, now: Date): Promise<boolean> {
     const rows = (await manager.query('SELECT 1 FROM account_deletions WHERE user_id = $1 AND purge_after <= $2 FOR UPDATE', [userId, now])) as unknown[];

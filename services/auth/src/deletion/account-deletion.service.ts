@@ -1,6 +1,7 @@
 import { UnauthorizedException } from '@nestjs/common';
 import type { EventWriter, SignedInCaller, Transactions } from '@timeliner/platform';
-import { RevocationReason } from '@timeliner/proto';
+import { timestampNow } from '@bufbuild/protobuf/wkt';
+import { AuthEvents, RevocationReason } from '@timeliner/proto';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { AccountMail } from '../account/account-mail.js';
@@ -28,16 +29,27 @@ export async function offerCancelIfPending(manager: EntityManager, userId: strin
   return { deletionPending: { token, purgeAfter: pending.purgeAfter.toISOString(), message: deletionPendingMessage(pending.purgeAfter) } };
 }
 
+/**
+ * Tells every read model that the account's deletion is pending (the person leaves everyone
+ * else's sight, as a suspended account does) or was cancelled (back in sight), in the caller's
+ * transaction, versioned in commit order (account_deletion_version_seq).
+ */
+export async function announceDeletion(manager: EntityManager, events: EventWriter, userId: string, pending: boolean, requestId: string | undefined): Promise<void> {
+  const version = await new AccountDeletionRepository().nextVersion(manager);
+  await events.add(manager, AuthEvents.AccountDeletionChanged, { userId, pending, version, at: timestampNow() }, { actorUserId: userId, ...(requestId ? { requestId } : {}) });
+}
+
 /** Cancels the deletion a sign-in's token was given for: the account's id, or 401 when the token is unknown, used or expired. */
-export async function cancelPendingDeletion(manager: EntityManager, token: string, expired: string): Promise<string> {
+export async function cancelPendingDeletion(manager: EntityManager, events: EventWriter, token: string, expired: string, requestId: string | undefined): Promise<string> {
   const userId = await new AccountDeletionRepository().cancel(manager, hashToken(token));
   if (!userId) throw new UnauthorizedException(expired);
+  await announceDeletion(manager, events, userId, false, requestId);
   return userId;
 }
 
 /**
  * Deleting one's account (issue 29 item 7): asked for with the password or a passkey, every
- * session ends at once, and after a grace period of 30 days (in which signing in offers to cancel)
+ * session ends at once and the person leaves everyone else's sight (AccountDeletionChanged), and after a grace period of 30 days (in which signing in offers to cancel)
  * the account and everything naming the person goes (`purgeAccount`, then every service applies
  * `UserDeleted`).
  */
@@ -62,6 +74,7 @@ export class AccountDeletionService {
     const purgeAfter = await this.transactions.run(async (manager) => {
       const date = await this.deletions.request(manager, user.id, new Date(Date.now() + this.graceMs));
       await this.revoker.revoke(manager, { userId: user.id }, RevocationReason.DELETION_REQUESTED, { actorUserId: user.id, requestId: caller.requestId });
+      await announceDeletion(manager, this.events, user.id, true, caller.requestId);
       return date;
     });
     void this.mail.deletionRequested(user.email, user.displayName, purgeAfter, this.mail.link('/login', requestOrigin));

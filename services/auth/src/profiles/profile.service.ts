@@ -13,8 +13,8 @@ export class ProfileService {
 
   async profile(caller: SignedInCaller, id: string): Promise<ProfileDto> {
     const user = await this.users.findProfile(id);
-    // A blocked pair (either way) see each other's profile as absent.
-    if (!user || (user.id !== caller.userId && (await this.blocks.blockedEitherWay(caller.userId, user.id)))) throw new NotFoundException('User not found');
+    // A blocked pair (either way) see each other's profile as absent; so does everyone that of a person waiting to be deleted.
+    if (!user || (user.id !== caller.userId && ((await this.blocks.blockedEitherWay(caller.userId, user.id)) || (await this.users.deletionPending(user.id))))) throw new NotFoundException('User not found');
     return mapProfile(user, caller.userId);
   }
 }

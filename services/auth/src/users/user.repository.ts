@@ -73,6 +73,12 @@ export class UserRepository {
     return readOnly(this.dataSource).getRepository(User).findOneBy({ id });
   }
 
+  /** Whether the person asked for their account to be deleted and has not cancelled (deletion/). */
+  async deletionPending(id: string): Promise<boolean> {
+    const rows: unknown[] = await readOnly(this.dataSource).query('SELECT 1 FROM account_deletions WHERE user_id = $1', [id]);
+    return rows.length > 0;
+  }
+
   findByEmail(email: string): Promise<User | null> {
     return this.dataSource.getRepository(User).findOneBy({ email });
   }

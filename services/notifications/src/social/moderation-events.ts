@@ -1,6 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { applyAccountSuspensionChanged, applyContentModerated, clipCodePoints, idOf, on } from '@timeliner/platform';
-import { SocialEvents } from '@timeliner/proto';
+import { applyAccountDeletionChanged, applyAccountSuspensionChanged, applyContentModerated, clipCodePoints, idOf, on } from '@timeliner/platform';
+import { AuthEvents, SocialEvents } from '@timeliner/proto';
 import type { Notifier } from '../notifications/notifier.js';
 
 /** The longest sentence a notification keeps (notifications.target_title). */
@@ -46,5 +46,11 @@ export const moderationEventHandlers = (notifier: Notifier) => [
     if (!(await applyAccountSuspensionChanged(manager, change)) || !change.active) return;
     if (change.until && timestampDate(change.until) <= new Date()) return;
     await notifier.forgetActor(manager, change.userId.toLowerCase());
+  }),
+
+  // A deletion asked for: while it is pending, nothing of the person's tells anyone anything
+  // (content-access.ts); what others were told stays, for a cancellation brings the person back.
+  on(AuthEvents.AccountDeletionChanged, async (change, _meta, manager) => {
+    await applyAccountDeletionChanged(manager, change);
   }),
 ];

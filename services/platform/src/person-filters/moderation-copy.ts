@@ -1,6 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { MessageShape } from '@bufbuild/protobuf';
-import { type AccountSuspensionChangedSchema, type ContentModeratedSchema, SocialEvents } from '@timeliner/proto';
+import { type AccountDeletionChangedSchema, type AccountSuspensionChangedSchema, AuthEvents, type ContentModeratedSchema, SocialEvents } from '@timeliner/proto';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { on } from '../bus/event-consumer.js';
@@ -11,7 +11,9 @@ import { isUuid } from '../payload/payload-checks.js';
  * them), kept from ContentModerated and AccountSuspensionChanged, for the services that apply them
  * in their own reads (timelines' pages and CheckAccess, notifications and Web Push): an item the
  * moderators hid (`subject_type` its content type: timeline, video, post, post_comment, timeline_comment,
- * video_comment), and a suspended account (`account`, until `until` or for good). A row stays when
+ * video_comment), and a suspended account (`account`, until `until` or for good). An account waiting
+ * to be deleted (auth's AccountDeletionChanged, issue 29) is kept the same way under its own kind
+ * (`account_deletion`, versioned by auth) and hidden like a suspended one. A row stays when
  * the decision is undone (`hidden` false) with the version that undid it, so an older event
  * arriving late never brings it back.
  */
@@ -69,6 +71,12 @@ export async function applyAccountSuspensionChanged(manager: EntityManager, e: M
   return keep(manager, 'account', e.userId.toLowerCase(), e.active, e.until ? timestampDate(e.until) : null, e.version);
 }
 
+/** Applies an AccountDeletionChanged to the copy; true when it was newer than what the copy held. */
+export async function applyAccountDeletionChanged(manager: EntityManager, e: MessageShape<typeof AccountDeletionChangedSchema>): Promise<boolean> {
+  if (!isUuid(e.userId) || e.version <= 0n) return false;
+  return keep(manager, 'account_deletion', e.userId.toLowerCase(), e.pending, null, e.version);
+}
+
 /** The handlers that keep the copy: a decision taken over an older version only. */
 export const moderationCopyHandlers = [
   on(SocialEvents.ContentModerated, async (e, _meta, manager) => {
@@ -77,14 +85,22 @@ export const moderationCopyHandlers = [
   on(SocialEvents.AccountSuspensionChanged, async (e, _meta, manager) => {
     await applyAccountSuspensionChanged(manager, e);
   }),
+  on(AuthEvents.AccountDeletionChanged, async (e, _meta, manager) => {
+    await applyAccountDeletionChanged(manager, e);
+  }),
 ];
 
 /**
  * SQL fragments over the copy, for a service's reads: true while the account `person` (SQL of its
- * id) is suspended; true while the item of `type` with the id `id` (SQL) is hidden by moderators.
+ * id) is suspended, or waiting to be deleted (out of sight the same way); true while the item of
+ * `type` with the id `id` (SQL) is hidden by moderators.
  */
 export const copySuspendedSql = (person: string): string =>
-  `EXISTS (SELECT 1 FROM moderation_hidden ms WHERE ms.subject_type = 'account' AND ms.subject_id = ${person} AND ms.hidden AND (ms.until IS NULL OR ms.until > now()))`;
+  `EXISTS (SELECT 1 FROM moderation_hidden ms WHERE ms.subject_type IN ('account', 'account_deletion') AND ms.subject_id = ${person} AND ms.hidden AND (ms.until IS NULL OR ms.until > now()))`;
+
+/** True while the account `person` (SQL of its id) is waiting to be deleted. */
+export const copyDeletionPendingSql = (person: string): string =>
+  `EXISTS (SELECT 1 FROM moderation_hidden md WHERE md.subject_type = 'account_deletion' AND md.subject_id = ${person} AND md.hidden)`;
 
 export const copyHiddenItemSql = (type: string, id: string): string =>
   `EXISTS (SELECT 1 FROM moderation_hidden mi WHERE mi.subject_type = ${type} AND mi.subject_id = ${id} AND mi.hidden)`;

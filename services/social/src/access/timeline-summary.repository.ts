@@ -1,13 +1,15 @@
+import { copyDeletionPendingSql } from '@timeliner/platform';
 import type { DataSource } from 'typeorm';
 import { creatorIsPrivateSql } from '../private-accounts/private-account-sql.js';
 
 /**
  * True for a feed_timelines row the moderation desk took out: hidden, or its creator suspended now
- * (read-rules/moderation-filters.ts says the same; written here because moderation/ reads
+ * or waiting for their account to be deleted (read-rules/moderation-filters.ts says the same; written here because moderation/ reads
  * reports/, which reads this folder).
  */
 const moderatedOutSql = `(EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = 'timeline' AND mc.content_id = feed_timelines.id AND mc.hidden)
-  OR EXISTS (SELECT 1 FROM account_suspensions su WHERE su.user_id = feed_timelines.creator_id AND (su.until IS NULL OR su.until > now())))`;
+  OR EXISTS (SELECT 1 FROM account_suspensions su WHERE su.user_id = feed_timelines.creator_id AND (su.until IS NULL OR su.until > now()))
+  OR ${copyDeletionPendingSql('feed_timelines.creator_id')})`;
 
 /** What lists show of a timeline, from the feed_timelines read model. */
 export interface TimelineSummary {

@@ -1,8 +1,12 @@
-import { idOf, on, type EventWriter, requestOutboxErasure } from '@timeliner/platform';
+import { applyAccountDeletionChanged, idOf, on, type EventWriter, requestOutboxErasure } from '@timeliner/platform';
 import { AuthEvents } from '@timeliner/proto';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
+import { isDeletedAccount } from '../users/deleted-users.js';
 import { forgetAccount } from './account-events.js';
+
+/** What the moderators' records keep of a deleted person's words: this, in their place. */
+export const REMOVED_WITH_ACCOUNT = '(removed with the account)';
 
 /** What of the person's own a deleted account's posts, comments, likes, bookmarks and collections are, each taken back as the person would (so counts go down with the usual events). */
 export interface PersonUndo {
@@ -25,10 +29,21 @@ type Row = Record<string, string>;
  * things are taken back one by one as they would have done it (`undo`, the HTTP services' own
  * paths), so every count they were in goes down with the usual event; then whatever is left that
  * names them goes without events (a comment on a timeline they may no longer see, say): moderation
- * records keep the decision but no longer say who; then what an account deletion takes
- * (`forgetAccount`: follows, requests, filters, activity, the people copy).
+ * records keep the decision (action, kind, times) but no longer say who nor, where the words were
+ * theirs or about them, what was written (`REMOVED_WITH_ACCOUNT`); then what an account deletion
+ * takes (`forgetAccount`: follows, requests, filters, activity, the people copy).
+ *
+ * Before that, while the deletion waits (auth's AccountDeletionChanged), the person is out of
+ * everyone else's sight as a suspended account is (read-rules/moderation-filters.ts), kept in the
+ * platform's moderation copy under its own kind; a cancellation brings them back. A change arriving
+ * after the account was deleted is ignored.
  */
 export const userDeletedHandlers = (events: EventWriter, undo: () => PersonUndo | undefined, logger: Logger) => [
+  on(AuthEvents.AccountDeletionChanged, async (change, _meta, manager) => {
+    const userId = idOf(change.userId);
+    if (!userId || (await isDeletedAccount(manager, userId))) return;
+    await applyAccountDeletionChanged(manager, change);
+  }),
   on(AuthEvents.UserDeleted, async (deleted, meta, manager) => {
     const userId = idOf(deleted.userId);
     if (!userId) return;
@@ -37,6 +52,8 @@ export const userDeletedHandlers = (events: EventWriter, undo: () => PersonUndo 
     if (!taker) throw new Error('the social service is still starting; the account deletion is applied on redelivery');
     // The outbox rows naming the person (those the take-back below writes among them) go once sent.
     await requestOutboxErasure(manager, { userId, names: [deleted.username, deleted.email] });
+    // While their content can still be told apart: the words about them in the moderators' records.
+    await removeModerationText(manager, userId);
     await takeBack(manager, taker, userId, logger);
     await sweep(manager, userId);
     await forgetAccount(events, manager, userId, meta.requestId ?? meta.id);
@@ -61,6 +78,33 @@ async function takeBack(manager: EntityManager, undo: PersonUndo, userId: string
   await each('video comment', await rows('SELECT id, video_id FROM video_comments WHERE user_id = $1 ORDER BY parent_id NULLS FIRST'), (r) => undo.deleteVideoComment(userId, r.video_id!, r.id!));
   await each('collection', await rows('SELECT id FROM collections WHERE user_id = $1'), (r) => undo.deleteCollection(userId, r.id!));
   await each('post', await rows('SELECT id FROM posts WHERE user_id = $1'), (r) => undo.deletePost(userId, r.id!));
+}
+
+/** A report (alias `r`) about something of the person's ($1): an item they wrote, or one the desk decided on as theirs. */
+const reportAboutPersonSql = `(EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = r.content_type AND mc.content_id = r.content_id AND mc.author_id = $1)
+  OR EXISTS (SELECT 1 FROM moderation_actions a WHERE a.content_type = r.content_type AND a.content_id = r.content_id AND a.subject_user_id = $1)
+  OR (r.content_type = 'post' AND EXISTS (SELECT 1 FROM posts i WHERE i.id = r.content_id AND i.user_id = $1))
+  OR (r.content_type = 'post_comment' AND EXISTS (SELECT 1 FROM post_comments i WHERE i.id = r.content_id AND i.user_id = $1))
+  OR (r.content_type = 'timeline_comment' AND EXISTS (SELECT 1 FROM timeline_comments i WHERE i.id = r.content_id AND i.user_id = $1))
+  OR (r.content_type = 'video_comment' AND EXISTS (SELECT 1 FROM video_comments i WHERE i.id = r.content_id AND i.user_id = $1))
+  OR (r.content_type = 'timeline' AND EXISTS (SELECT 1 FROM feed_timelines i WHERE i.id = r.content_id AND i.creator_id = $1))
+  OR (r.content_type = 'video' AND EXISTS (SELECT 1 FROM videos v JOIN feed_timelines i ON i.id = v.timeline_id WHERE v.id = r.content_id AND i.creator_id = $1)))`;
+
+/**
+ * "Audit entries keep no personal data" (issue 29): the free text of the moderators' records about
+ * the person or written by them (an entry's reason, an appeal's text as the log keeps it, a
+ * report's note and the moderator's notes) becomes `REMOVED_WITH_ACCOUNT`; what was done, to what
+ * kind of thing and when stays. The audit log allows this one change (migration 1768500000100).
+ * Reports the person filed, and their appeals, go in the sweep.
+ */
+async function removeModerationText(manager: EntityManager, userId: string): Promise<void> {
+  await manager.query(`UPDATE moderation_actions SET reason = $2 WHERE (subject_user_id = $1 OR moderator_id = $1) AND reason <> $2`, [userId, REMOVED_WITH_ACCOUNT]);
+  await manager.query(
+    `UPDATE content_reports r SET description = CASE WHEN r.description IS NULL THEN NULL ELSE $2 END, moderator_notes = CASE WHEN r.moderator_notes IS NULL THEN NULL ELSE $2 END
+      WHERE ${reportAboutPersonSql}`,
+    [userId, REMOVED_WITH_ACCOUNT],
+  );
+  await manager.query(`UPDATE content_reports SET moderator_notes = $2 WHERE moderator_id = $1 AND moderator_notes IS NOT NULL`, [userId, REMOVED_WITH_ACCOUNT]);
 }
 
 /** Whatever still names the person goes; the moderators' records stay, saying no longer who. */
@@ -93,4 +137,5 @@ async function sweep(manager: EntityManager, userId: string): Promise<void> {
   await q('UPDATE moderation_actions SET subject_user_id = NULL WHERE subject_user_id = $1');
   await q('DELETE FROM moderated_content WHERE author_id = $1');
   await q('DELETE FROM moderation_appeals WHERE author_id = $1');
+  await q('DELETE FROM moderation_hidden WHERE subject_id = $1');
 }

@@ -1,13 +1,14 @@
-import { applyAccountSuspensionChanged, applyContentModerated, isUuid, on, Outbox } from '@timeliner/platform';
-import { SocialEvents } from '@timeliner/proto';
+import { applyAccountDeletionChanged, applyAccountSuspensionChanged, applyContentModerated, isUuid, on, Outbox } from '@timeliner/platform';
+import { AuthEvents, SocialEvents } from '@timeliner/proto';
 import { publishSnapshot, snapshotContext } from './snapshot.js';
 
 /**
  * The moderation desk's decisions on timelines (the social service owns them): a timeline the
  * moderators marked sensitive is sensitive here too, and its snapshot tells the read models, so
  * every card and player covers it; a decision that lifts it (restore, a granted appeal) lifts it.
- * A hidden timeline, and every timeline of a suspended account, is kept in the moderation copy
- * (platform moderation-copy), which the access policy reads (access/timeline-access.ts).
+ * A hidden timeline, and every timeline of a suspended account or of one waiting to be deleted
+ * (auth's AccountDeletionChanged), is kept in the moderation copy (platform moderation-copy),
+ * which the access policy reads (access/timeline-access.ts).
  */
 export const moderationEventHandlers = [
   on(SocialEvents.ContentModerated, async (decision, meta, manager) => {
@@ -20,5 +21,8 @@ export const moderationEventHandlers = [
   }),
   on(SocialEvents.AccountSuspensionChanged, async (change, _meta, manager) => {
     await applyAccountSuspensionChanged(manager, change);
+  }),
+  on(AuthEvents.AccountDeletionChanged, async (change, _meta, manager) => {
+    await applyAccountDeletionChanged(manager, change);
   }),
 ];

@@ -4,13 +4,15 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file timeliner/auth/v1/events.proto.
  */
 export const file_timeliner_auth_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9ldmVudHMucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIqUBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRITCgZhdmF0YXIYBSABKAlIAIgBARISCgppc19wcml2YXRlGAYgASgIEhcKD3Byb2ZpbGVfdmVyc2lvbhgHIAEoBEIJCgdfYXZhdGFyIs0CCgtVc2VyVXBkYXRlZBIPCgd1c2VyX2lkGAEgASgJEhkKDGRpc3BsYXlfbmFtZRgCIAEoCUgAiAEBEhAKA2JpbxgDIAEoCUgBiAEBEhMKBmF2YXRhchgEIAEoCUgCiAEBEhUKCHVzZXJuYW1lGAUgASgJSAOIAQESFwoKaXNfcHJpdmF0ZRgGIAEoCEgEiAEBEhUKCGxvY2F0aW9uGAcgASgJSAWIAQESFAoHd2Vic2l0ZRgIIAEoCUgGiAEBEhIKBWVtYWlsGAkgASgJSAeIAQESFwoPcHJvZmlsZV92ZXJzaW9uGAogASgEQg8KDV9kaXNwbGF5X25hbWVCBgoEX2Jpb0IJCgdfYXZhdGFyQgsKCV91c2VybmFtZUINCgtfaXNfcHJpdmF0ZUILCglfbG9jYXRpb25CCgoIX3dlYnNpdGVCCAoGX2VtYWlsIn4KDlNlc3Npb25SZXZva2VkEhIKCnNlc3Npb25faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgp0b2tlbl9oYXNoGAMgASgJEjMKBnJlYXNvbhgEIAEoDjIjLnRpbWVsaW5lci5hdXRoLnYxLlJldm9jYXRpb25SZWFzb24iPwoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCSr1AQoQUmV2b2NhdGlvblJlYXNvbhIhCh1SRVZPQ0FUSU9OX1JFQVNPTl9VTlNQRUNJRklFRBAAEhwKGFJFVk9DQVRJT05fUkVBU09OX0xPR09VVBABEiYKIlJFVk9DQVRJT05fUkVBU09OX1BBU1NXT1JEX0NIQU5HRUQQAhIlCiFSRVZPQ0FUSU9OX1JFQVNPTl9BQ0NPVU5UX0RFTEVURUQQAxInCiNSRVZPQ0FUSU9OX1JFQVNPTl9BQ0NPVU5UX1NVU1BFTkRFRBAEEigKJFJFVk9DQVRJT05fUkVBU09OX0RFTEVUSU9OX1JFUVVFU1RFRBAFYgZwcm90bzM");
+  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9ldmVudHMucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIqUBCg5Vc2VyUmVnaXN0ZXJlZBIPCgd1c2VyX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRINCgVlbWFpbBgEIAEoCRITCgZhdmF0YXIYBSABKAlIAIgBARISCgppc19wcml2YXRlGAYgASgIEhcKD3Byb2ZpbGVfdmVyc2lvbhgHIAEoBEIJCgdfYXZhdGFyIs0CCgtVc2VyVXBkYXRlZBIPCgd1c2VyX2lkGAEgASgJEhkKDGRpc3BsYXlfbmFtZRgCIAEoCUgAiAEBEhAKA2JpbxgDIAEoCUgBiAEBEhMKBmF2YXRhchgEIAEoCUgCiAEBEhUKCHVzZXJuYW1lGAUgASgJSAOIAQESFwoKaXNfcHJpdmF0ZRgGIAEoCEgEiAEBEhUKCGxvY2F0aW9uGAcgASgJSAWIAQESFAoHd2Vic2l0ZRgIIAEoCUgGiAEBEhIKBWVtYWlsGAkgASgJSAeIAQESFwoPcHJvZmlsZV92ZXJzaW9uGAogASgEQg8KDV9kaXNwbGF5X25hbWVCBgoEX2Jpb0IJCgdfYXZhdGFyQgsKCV91c2VybmFtZUINCgtfaXNfcHJpdmF0ZUILCglfbG9jYXRpb25CCgoIX3dlYnNpdGVCCAoGX2VtYWlsIn4KDlNlc3Npb25SZXZva2VkEhIKCnNlc3Npb25faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgp0b2tlbl9oYXNoGAMgASgJEjMKBnJlYXNvbhgEIAEoDjIjLnRpbWVsaW5lci5hdXRoLnYxLlJldm9jYXRpb25SZWFzb24iPwoLVXNlckRlbGV0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCSJzChZBY2NvdW50RGVsZXRpb25DaGFuZ2VkEg8KB3VzZXJfaWQYASABKAkSDwoHcGVuZGluZxgCIAEoCBIPCgd2ZXJzaW9uGAMgASgDEiYKAmF0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCr1AQoQUmV2b2NhdGlvblJlYXNvbhIhCh1SRVZPQ0FUSU9OX1JFQVNPTl9VTlNQRUNJRklFRBAAEhwKGFJFVk9DQVRJT05fUkVBU09OX0xPR09VVBABEiYKIlJFVk9DQVRJT05fUkVBU09OX1BBU1NXT1JEX0NIQU5HRUQQAhIlCiFSRVZPQ0FUSU9OX1JFQVNPTl9BQ0NPVU5UX0RFTEVURUQQAxInCiNSRVZPQ0FUSU9OX1JFQVNPTl9BQ0NPVU5UX1NVU1BFTkRFRBAEEigKJFJFVk9DQVRJT05fUkVBU09OX0RFTEVUSU9OX1JFUVVFU1RFRBAFYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * A new account exists. Subject `auth.user.registered.v1`.
@@ -220,6 +222,45 @@ export type UserDeleted = Message<"timeliner.auth.v1.UserDeleted"> & {
  */
 export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
   messageDesc(file_timeliner_auth_v1_events, 3);
+
+/**
+ * A person asked for their account to be deleted (`pending`), or cancelled that within the grace
+ * period. Subject `auth.account.deletion.changed.v1`. While it is pending, the person is out of
+ * everyone else's sight as a suspended account is (profile, posts, timelines, comments, likes in
+ * lists, search), kept in each read model's moderation copy under its own kind
+ * (`account_deletion`); a cancellation brings everything back. `version` grows with every change
+ * in commit order: a copy takes an event over an older version only.
+ *
+ * @generated from message timeliner.auth.v1.AccountDeletionChanged
+ */
+export type AccountDeletionChanged = Message<"timeliner.auth.v1.AccountDeletionChanged"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: bool pending = 2;
+   */
+  pending: boolean;
+
+  /**
+   * @generated from field: int64 version = 3;
+   */
+  version: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp at = 4;
+   */
+  at?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message timeliner.auth.v1.AccountDeletionChanged.
+ * Use `create(AccountDeletionChangedSchema)` to create a new message.
+ */
+export const AccountDeletionChangedSchema: GenMessage<AccountDeletionChanged> = /*@__PURE__*/
+  messageDesc(file_timeliner_auth_v1_events, 4);
 
 /**
  * @generated from enum timeliner.auth.v1.RevocationReason
