@@ -8,6 +8,8 @@ import { Column, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm'
 @Entity({ name: 'users' })
 @Index('users_username_idx', ['username'])
 @Index('users_email_idx', ['email'])
+// The few private accounts, for the private-account rule's lookup (migration 1768400000000).
+@Index('users_private_idx', ['id'], { where: '"is_private"' })
 export class UserRecord {
   @PrimaryColumn('uuid')
   id: string;

@@ -9,6 +9,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('users_document_idx', { synchronize: false })
 @Index('users_names_trgm_idx', { synchronize: false })
 @Index('users_username_key_idx', { synchronize: false })
+// The few private accounts, for the private-account rule's lookup (migration 1768400000000).
+@Index('users_private_idx', ['id'], { where: '"is_private"' })
 export class SearchUser {
   @PrimaryColumn('uuid')
   id: string;
