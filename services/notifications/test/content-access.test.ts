@@ -101,6 +101,22 @@ describe('notifications follow what the recipient may see', () => {
     expect((await list(fay)).map((e) => e.kind)).toEqual(['mention']);
   });
 
+  it('says nothing new from a person waiting for their account to be deleted, and speaks for them again once they cancel', async () => {
+    const kit = await h.person('kit', 'Kit');
+    const lou = await h.person('lou', 'Lou');
+    await post(kit, ['lou']);
+    expect((await list(lou)).map((e) => e.kind)).toEqual(['mention']);
+
+    await h.publish(AuthEvents.AccountDeletionChanged, { userId: kit, pending: true, version: next(), at: at() });
+    await post(kit, ['lou']);
+    // What Lou was told stays (a cancellation brings the person back); nothing new comes.
+    expect((await list(lou)).map((e) => e.kind)).toEqual(['mention']);
+
+    await h.publish(AuthEvents.AccountDeletionChanged, { userId: kit, pending: false, version: next(), at: at() });
+    await post(kit, ['lou']);
+    expect((await list(lou)).map((e) => e.kind)).toEqual(['mention', 'mention']);
+  });
+
   it("tells only a private account's followers of its content, and takes it back from a follower removed", async () => {
     const gus = await h.person('gus', 'Gus');
     const hal = await h.person('hal', 'Hal');
