@@ -161,7 +161,7 @@ describe('what the moderators took out reaches nobody else', () => {
     expect(own.removedByModerators).toBe(true);
   });
 
-  it('shows the moderator a hidden timeline and a suspended person\'s on their pages, marked, and takes nothing from them there', async () => {
+  it('shows the moderator a hidden timeline and a suspended person\'s on their pages, marked, with their comments, and takes nothing from them there', async () => {
     // The timelines service asks the social service (SocialRpc.StaffRole) who is staff.
     for (const side of [hidden, suspended]) {
       const seen = (await call('timelines', 'get', `/api/timelines/${side.timelineId}`, moderator).expect(200)).body as { id: string; removedByModerators: boolean };
@@ -170,10 +170,23 @@ describe('what the moderators took out reaches nobody else', () => {
       await call('social', 'post', `/api/timelines/${side.timelineId}/like`, moderator).expect(404);
       await call('social', 'post', `/api/timelines/${side.timelineId}/comments`, moderator).send({ content: 'seen from the desk' }).expect(404);
       await call('social', 'post', `/api/videos/${side.videoId}/like`, moderator).expect(404);
+      // Its comments and its video's, read in context: the social service asks the timelines service with in_context.
+      for (const path of [`/api/timelines/${side.timelineId}/comments`, `/api/videos/${side.videoId}/comments`]) {
+        await call('social', 'get', path, moderator).expect(200);
+        await call('social', 'get', path, stranger).expect(404);
+        await call('social', 'get', path, third.person).expect(404);
+      }
+      await call('social', 'post', `/api/videos/${side.videoId}/comments`, moderator).send({ content: 'seen from the desk' }).expect(404);
     }
+    // Its owner's own words on the hidden timeline reach the moderator there, and nobody else.
+    const own = ((await call('social', 'post', `/api/timelines/${hidden.timelineId}/comments`, hidden.person).send({ content: 'my side of it' }).expect(201)).body as { id: string }).id;
+    const read = (await call('social', 'get', `/api/timelines/${hidden.timelineId}/comments`, moderator).expect(200)).body as Array<{ id: string }>;
+    expect(read.map((c) => c.id)).toContain(own);
+    await call('social', 'get', `/api/timelines/${hidden.timelineId}/comments`, stranger).expect(404);
     // Taking the role back takes it at once.
     await socialQuery('DELETE FROM staff_roles WHERE user_id = $1', [moderator.userId]);
     await call('timelines', 'get', `/api/timelines/${hidden.timelineId}`, moderator).expect(404);
+    await call('social', 'get', `/api/timelines/${hidden.timelineId}/comments`, moderator).expect(404);
     await socialQuery(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'moderator')`, [moderator.userId]);
   });
 });

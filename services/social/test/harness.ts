@@ -82,29 +82,38 @@ export async function startHarness(label: string, options: { nats?: boolean } = 
   const asked: SocialHarness['asked'] = [];
   const overrides = new Map<string, boolean>();
   let mode: TimelinesMode = 'answer';
-  const policy = (timelineId: string, userId: string) => {
+  /**
+   * A timeline the desk took out (social's own decision, which the real timelines service copies):
+   * seen by its owner; by staff only when they read it in context, read-only; by nobody else.
+   */
+  const takenOut = { hidden: async (_timelineId: string) => false, staff: async (_userId: string) => false };
+  const policy = (timelineId: string, userId: string, out?: { staffInContext: boolean }) => {
     const role =
       userId === world.owner && (timelineId === world.publicTimeline || timelineId === world.privateTimeline) ? CollaboratorRole.OWNER
         : userId === world.collaborator && timelineId === world.publicTimeline ? CollaboratorRole.VIEWER
           : userId === world.collaborator && timelineId === world.privateTimeline ? CollaboratorRole.EDITOR
             : CollaboratorRole.UNSPECIFIED;
     const exists = timelineId === world.publicTimeline || timelineId === world.privateTimeline;
-    const canView = overrides.get(timelineId) ?? (exists && (timelineId === world.publicTimeline || role !== CollaboratorRole.UNSPECIFIED));
+    const seen = overrides.get(timelineId) ?? (exists && (timelineId === world.publicTimeline || role !== CollaboratorRole.UNSPECIFIED));
+    const owner = role === CollaboratorRole.OWNER;
+    const canView = out ? seen && (owner || (out.staffInContext && timelineId === world.publicTimeline)) : seen;
     return {
       canView,
-      canEdit: canView && (role === CollaboratorRole.OWNER || role === CollaboratorRole.EDITOR),
+      canEdit: canView && (owner || (role === CollaboratorRole.EDITOR && !out)),
       role: canView ? role : CollaboratorRole.UNSPECIFIED,
       ownerId: canView ? world.owner : '',
       ...(canView ? { visibility: timelineId === world.publicTimeline ? Visibility.PUBLIC : Visibility.PRIVATE, title: timelineId === world.publicTimeline ? 'Public' : 'Private' } : {}),
+      removedByModerators: canView && out !== undefined,
     };
   };
   let responder: Subscription | undefined;
   const startTimelines = async () => {
-    responder = await serveRpc(bus, TimelinesRpc.CheckAccess, 'timelines', async ({ timelineId, userId }) => {
+    responder = await serveRpc(bus, TimelinesRpc.CheckAccess, 'timelines', async ({ timelineId, userId, inContext }) => {
       asked.push({ timelineId, userId });
       if (mode === 'fail') throw new Error('timelines database unavailable');
       if (mode === 'hang') await new Promise((r) => setTimeout(r, TIMELINES_TIMEOUT_MS * 4));
-      return policy(timelineId, userId);
+      const out = (await takenOut.hidden(timelineId)) ? { staffInContext: inContext && userId !== '' && (await takenOut.staff(userId)) } : undefined;
+      return policy(timelineId, userId, out);
     });
   };
   await startTimelines();
@@ -112,6 +121,9 @@ export async function startHarness(label: string, options: { nats?: boolean } = 
   const service = await startSocialService({ databaseUrl: db.url, bus, logger, identitySecret: secret, port: 0, host: '127.0.0.1', timelinesTimeoutMs: TIMELINES_TIMEOUT_MS });
   const agent = request(service.url);
   const dataSource = async () => service.app.get((await import('typeorm')).DataSource);
+  takenOut.hidden = async (timelineId) =>
+    (await (await dataSource()).query(`SELECT 1 FROM moderated_content WHERE content_type = 'timeline' AND content_id = $1 AND hidden`, [timelineId])).length > 0;
+  takenOut.staff = async (userId) => (await (await dataSource()).query('SELECT 1 FROM staff_roles WHERE user_id = $1', [userId])).length > 0;
 
   const h: SocialHarness = {
     service,

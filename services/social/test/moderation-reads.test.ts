@@ -128,6 +128,73 @@ describe('moderation decisions in the profile tabs, likes and comments', () => {
     expect((await found('timeline_comment', mod))?.removedByModerators).toBeUndefined();
   });
 
+  it('lets staff read the comments of a timeline the moderators took out, from the desk, and only read them; to everyone else but its owner they are not there', async () => {
+    const timeline = h.world.publicTimeline;
+    const [author, replier] = [await person(), await person()];
+    const videoId = await h.addVideo(timeline);
+    const said = async (path: string, content: string, userId = author) => (await h.call('post', path, { userId }).send({ content }).expect(201)).body.id as string;
+    const onTimeline = await said(`/api/timelines/${timeline}/comments`, 'Lovely light');
+    const outOfLine = await said(`/api/timelines/${timeline}/comments`, 'Out of line');
+    const onVideo = await said(`/api/videos/${videoId}/comments`, 'Great shot');
+    const reply = await said(`/api/videos/${videoId}/comments/${onVideo}/replies`, 'Agreed', replier);
+    await decide('timeline_comment', outOfLine, 'hide');
+    await decide('timeline', timeline, 'hide');
+    const reads = [`/api/timelines/${timeline}/comments`, `/api/videos/${videoId}/comments`, `/api/videos/${videoId}/comments/${onVideo}/replies`];
+
+    // The moderator: the comments in their lists, the hidden one marked as everywhere.
+    const onTimelineSeen = await list(reads[0]!, mod);
+    expect(onTimelineSeen.find((c) => c.id === onTimeline)).toMatchObject({ content: 'Lovely light' });
+    expect(onTimelineSeen.find((c) => c.id === onTimeline)?.removedByModerators).toBeUndefined();
+    expect(onTimelineSeen.find((c) => c.id === outOfLine)).toMatchObject({ content: 'Out of line', removedByModerators: true });
+    expect((await list(reads[1]!, mod)).find((c) => c.id === onVideo)).toMatchObject({ content: 'Great shot', replies: [expect.objectContaining({ id: reply })] });
+    expect((await list(reads[2]!, mod)).map((r) => r.id)).toEqual([reply]);
+    // ... and nothing to do there: no comment, reply or like.
+    await h.call('post', reads[0]!, { userId: mod }).send({ content: 'seen from the desk' }).expect(404);
+    await h.call('post', reads[1]!, { userId: mod }).send({ content: 'seen from the desk' }).expect(404);
+    await h.call('post', reads[2]!, { userId: mod }).send({ content: 'seen from the desk' }).expect(404);
+    await h.call('post', `/api/videos/${videoId}/like`, { userId: mod }).expect(404);
+    await h.call('post', `/api/timelines/${timeline}/like`, { userId: mod }).expect(404);
+    // Everyone else (a stranger, its commenters, its collaborator, anonymous): not there; its owner: as before.
+    for (const who of [stranger, author, replier, h.world.collaborator, undefined]) {
+      for (const path of reads) expect((await h.call('get', path, who ? { userId: who } : {}).expect(404)).body.message).toMatch(/not found/u);
+    }
+    expect((await list(reads[0]!, owner)).map((c) => c.id)).toContain(onTimeline);
+    expect((await list(reads[1]!, owner)).map((c) => c.id)).toContain(onVideo);
+    // The role taken back: at once, as for everyone.
+    await h.query('DELETE FROM staff_roles WHERE user_id = $1', [mod]);
+    await h.call('get', reads[0]!, { userId: mod }).expect(404);
+    await h.query(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'moderator')`, [mod]);
+
+    await decide('timeline', timeline, 'restore');
+    expect((await list(reads[0]!, stranger)).map((c) => c.id)).toContain(onTimeline);
+  });
+
+  it('lets staff read the comments of a video the moderators hid, and only read them; to everyone else but its timeline\'s team it is not there', async () => {
+    const author = await person();
+    const videoId = await h.addVideo(h.world.publicTimeline);
+    const comment = (await h.call('post', `/api/videos/${videoId}/comments`, { userId: author }).send({ content: 'What is this?' }).expect(201)).body.id as string;
+    await decide('video', videoId, 'hide');
+    const reads = [`/api/videos/${videoId}/comments`, `/api/videos/${videoId}/comments/${comment}/replies`];
+
+    expect((await list(reads[0]!, mod)).map((c) => c.id)).toEqual([comment]);
+    expect(await list(reads[1]!, mod)).toEqual([]);
+    await h.call('post', reads[0]!, { userId: mod }).send({ content: 'seen from the desk' }).expect(404);
+    await h.call('post', reads[1]!, { userId: mod }).send({ content: 'seen from the desk' }).expect(404);
+    await h.call('post', `/api/videos/${videoId}/like`, { userId: mod }).expect(404);
+    // As if deleted for everyone else: no comments, no likes, no comment.
+    for (const who of [stranger, author, h.world.collaborator, undefined]) {
+      for (const path of reads) expect((await h.call('get', path, who ? { userId: who } : {}).expect(404)).body.message).toBe('Video not found');
+    }
+    await h.call('get', `/api/videos/${videoId}/liked`, { userId: stranger }).expect(404);
+    await h.call('post', `/api/videos/${videoId}/like`, { userId: stranger }).expect(404);
+    await h.call('post', reads[0]!, { userId: author }).send({ content: 'Hello?' }).expect(404);
+    // Its timeline's owner still sees it (marked by the media service) with its comments.
+    expect((await list(reads[0]!, owner)).map((c) => c.id)).toEqual([comment]);
+
+    await decide('video', videoId, 'restore');
+    expect((await list(reads[0]!, stranger)).map((c) => c.id)).toEqual([comment]);
+  });
+
   it("leaves a hidden timeline out of its owner's timelines and everyone's activity (their likes), for all but its owner", async () => {
     const liker = await person();
     await h.call('post', `/api/timelines/${h.world.publicTimeline}/like`, { userId: liker }).expect(200);

@@ -20,6 +20,7 @@ import { type CreateTimelineCommentDto, mapTimelineComment, type TimelineComment
  * Comments on a whole timeline. Who may read or write them is the timelines service's call,
  * asked on every request: anyone who may see the timeline reads its comments (anonymous callers
  * too, for published public and unlisted timelines); anyone signed in who may see it comments.
+ * Staff read the comments of a timeline the moderators took out (from the desk), and only read.
  */
 export class TimelineCommentService {
   constructor(
@@ -31,7 +32,7 @@ export class TimelineCommentService {
 
   async list(caller: Caller, timelineId: string, query: PageQueryDto): Promise<Page<TimelineCommentDto>> {
     const after = query.cursor ? decodeCursor(query.cursor, ['timestamp', 'uuid']) : undefined;
-    const answer = await requireVisibleTimeline(this.access, timelineId, caller.userId);
+    const answer = await requireVisibleTimeline(this.access, timelineId, caller.userId, { inContext: true });
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const rows = await this.comments.page(timelineId.toLowerCase(), limit + 1, after, { userId: caller.userId, moderator: moderatesTimeline(answer) });
     const items = rows.slice(0, limit);

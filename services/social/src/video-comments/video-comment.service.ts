@@ -25,6 +25,8 @@ export const REPLIES_PREVIEW = 3;
  * timeline reads them; signed in, they comment and reply (as its comment controls allow: see
  * comment-controls/); authors delete their own, the timeline's owner and editors any. The
  * timeline of a comment is always the one the videos read model knows, never the client's.
+ * Staff read the comments and replies of a video or timeline the moderators took out (from the
+ * desk), and only read: every write asks without `inContext`, which such an item refuses them.
  */
 export class VideoCommentService {
   constructor(
@@ -37,7 +39,7 @@ export class VideoCommentService {
 
   async list(caller: Caller, videoId: string, query: PageQueryDto): Promise<Page<VideoCommentDto>> {
     const after = query.cursor ? decodeCursor(query.cursor, ['timestamp', 'uuid']) : undefined;
-    const { video, access } = await this.videos.requireVisible(this.access, videoId, caller.userId);
+    const { video, access } = await this.videos.requireVisible(this.access, videoId, caller.userId, { inContext: true });
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const reader = { userId: caller.userId, moderator: moderatesTimeline(access) };
     const rows = await this.comments.topLevel(video.id, limit + 1, after, reader);
@@ -62,7 +64,7 @@ export class VideoCommentService {
   /** The replies to one comment, oldest first, a page at a time (the list shows the first REPLIES_PREVIEW and a cursor to these). */
   async replies(caller: Caller, videoId: string, commentId: string, query: PageQueryDto): Promise<Page<VideoCommentDto>> {
     const after = query.cursor ? decodeCursor(query.cursor, ['timestamp', 'uuid']) : undefined;
-    const { video, access } = await this.videos.requireVisible(this.access, videoId, caller.userId);
+    const { video, access } = await this.videos.requireVisible(this.access, videoId, caller.userId, { inContext: true });
     const reader = { userId: caller.userId, moderator: moderatesTimeline(access) };
     const parent = isUuid(commentId) ? await this.comments.visibleTopLevel(video.id, commentId.toLowerCase(), reader) : null;
     if (!parent) throw new NotFoundException(COMMENT_NOT_FOUND);

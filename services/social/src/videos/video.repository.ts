@@ -1,7 +1,8 @@
 import { NotFoundException } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { MediaKind } from './video.entity.js';
-import { isUuid, requireVisible, type TimelineAccess, type TimelineAccessAnswer } from '@timeliner/platform';
+import { isUuid, requireVisible, type TimelineAccess, type TimelineAccessAnswer, type TimelineAccessOptions } from '@timeliner/platform';
+import { staffSql } from '../read-rules/moderation-filters.js';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 
@@ -11,6 +12,8 @@ export interface VideoRow {
   timelineId: string;
   likesCount: number;
   commentsCount: number;
+  /** The moderators hid this video (the desk's decision on it alone; its timeline's are the timelines service's). */
+  hiddenByModerators: boolean;
 }
 
 interface RawVideo {
@@ -18,9 +21,14 @@ interface RawVideo {
   timeline_id: string;
   likes_count: number;
   comments_count: number;
+  hidden_by_moderators: boolean;
 }
 
-const toVideo = (raw: RawVideo): VideoRow => ({ id: raw.id, timelineId: raw.timeline_id, likesCount: raw.likes_count, commentsCount: raw.comments_count });
+const toVideo = (raw: RawVideo): VideoRow => ({
+  id: raw.id, timelineId: raw.timeline_id, likesCount: raw.likes_count, commentsCount: raw.comments_count, hiddenByModerators: raw.hidden_by_moderators,
+});
+
+const HIDDEN_BY_MODERATORS = `EXISTS (SELECT 1 FROM moderated_content mc WHERE mc.content_type = 'video' AND mc.content_id = videos.id AND mc.hidden)`;
 
 /** The videos read model (filled from the media service's events, see video-events.ts). */
 export class VideoRepository {
@@ -32,7 +40,7 @@ export class VideoRepository {
    */
   async find(videoId: string, manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<VideoRow | null> {
     const rows: RawVideo[] = await manager.query(
-      `SELECT id, timeline_id, likes_count, comments_count FROM videos WHERE id = $1 AND NOT deleted AND media_type = 'video'${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT id, timeline_id, likes_count, comments_count, ${HIDDEN_BY_MODERATORS} AS hidden_by_moderators FROM videos WHERE id = $1 AND NOT deleted AND media_type = 'video'${lock ? ' FOR UPDATE' : ''}`,
       [videoId],
     );
     return rows[0] ? toVideo(rows[0]) : null;
@@ -40,14 +48,26 @@ export class VideoRepository {
 
   /**
    * The video if the caller may see its timeline; 404 otherwise, whether the video is unknown,
-   * deleted, or on a timeline the caller may not see (the timelines service decides).
+   * deleted, or on a timeline the caller may not see (the timelines service decides). A video the
+   * moderators hid is there only for those who edit its timeline (its owner and editors, who see
+   * it marked, as the media service shows it) and, for a read in context (`inContext`: its
+   * comments), for staff; for everyone else it is not there, as if deleted.
    */
-  async requireVisible(access: TimelineAccess, rawId: string, userId: string | undefined): Promise<{ video: VideoRow; access: TimelineAccessAnswer }> {
+  async requireVisible(access: TimelineAccess, rawId: string, userId: string | undefined, options: TimelineAccessOptions = {}): Promise<{ video: VideoRow; access: TimelineAccessAnswer }> {
     const hidden = () => new NotFoundException(VIDEO_NOT_FOUND);
     if (!isUuid(rawId)) throw hidden();
     const video = await this.find(rawId.toLowerCase());
     if (!video) throw hidden();
-    return { video, access: await requireVisible(access, video.timelineId, userId, hidden) };
+    const answer = await requireVisible(access, video.timelineId, userId, hidden, options);
+    if (video.hiddenByModerators && !answer.canEdit && !(options.inContext && userId !== undefined && (await this.isStaff(userId)))) throw hidden();
+    return { video, access: answer };
+  }
+
+  /** Staff (moderator or admin), read at each request like the desk's own check: asked only for a video the moderators hid. */
+  private async isStaff(userId: string): Promise<boolean> {
+    if (!isUuid(userId)) return false;
+    const [row] = (await this.dataSource.query(`SELECT ${staffSql('$1::uuid')} AS staff`, [userId.toLowerCase()])) as Array<{ staff: boolean }>;
+    return row?.staff ?? false;
   }
 
   /** A video or image the media service announced (UploadCompleted); one already known, or deleted, stays as it is. */

@@ -75,6 +75,9 @@ describe('the player and the safety of single items', () => {
     renderApp('/watch/t1');
     expect(await screen.findByRole('link', { name: 'Removed by moderators' })).toHaveAttribute('href', '/moderation/notices');
     expect(screen.queryByRole('button', { name: 'Report this video' })).not.toBeInTheDocument();
+    // Theirs to act on still, with no staff note.
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /like/i })).toBeInTheDocument();
   });
 
   it("lets the timeline's owner delete anyone's comment on its video", async () => {
@@ -121,13 +124,54 @@ describe('the player and the safety of single items', () => {
     expect(within(note).getByRole('link', { name: 'Back to the moderation desk' })).toHaveAttribute('href', '/moderation');
     // The same note as a post's (components/ui/moderation-review-note).
     expect(note).toHaveClass('moderation-review-note');
-    // Nothing to like, comment, report, share or save from here.
+    // Nothing to like, report, share or save from here.
     expect(screen.queryByRole('button', { name: /like/i })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /comments/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report this video' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
-    // The hidden video is marked in the player.
-    expect(screen.getByText('Removed by moderators')).toBeInTheDocument();
+    // The hidden video is marked for review, not with its author's "Removed by moderators".
+    expect(screen.getByText('Hidden by moderators', { selector: '.player__removed' })).toBeInTheDocument();
+    expect(screen.queryByText('Removed by moderators')).not.toBeInTheDocument();
+  });
+
+  it('lets staff read the comments of a timeline under review, the hidden ones marked, and write none', async () => {
+    const hidden = { ...comment('c2', 'Out of line', 'someone-else'), removedByModerators: true };
+    const { requests } = watch(
+      {
+        'GET /api/timelines/t1': jsonResponse(200, timelineFixture({ role: null, visibility: 'public', status: 'published', removedByModerators: true })),
+        'GET /api/videos/a/comments': jsonResponse(200, [comment('c1', 'Lovely light', 'someone-else'), hidden]),
+      },
+      { videos: [videoFixture({ id: 'a', title: 'Alpha' })] },
+    );
+    renderApp('/watch/t1');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Comments, 2' }));
+    const list = await screen.findByRole('list', { name: 'Comments on Alpha' });
+    expect(within(list).getByText('Lovely light')).toBeInTheDocument();
+    const marked = within(list).getByText('Out of line').closest('li')!;
+    expect(within(marked).getByText('Hidden by moderators')).toBeInTheDocument();
+    // Read only: no comment, reply, delete or report; and its like is never asked for.
+    expect(screen.queryByRole('button', { name: 'Send comment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url.endsWith('/api/videos/a/liked'))).toBe(false);
+  });
+
+  it('shows staff a single item the moderators hid under the "Hidden by moderators" note, read-only, and its team "Removed by moderators"', async () => {
+    const { requests } = watch({}, { videos: [videoFixture({ id: 'a', title: 'Alpha', removedByModerators: true })] });
+    renderApp('/watch/t1');
+    expect(await screen.findByRole('region', { name: 'Summer Trip: video player' })).toBeInTheDocument();
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('Hidden by moderators. Everyone else is told it does not exist. Shown here to staff, read-only, for review.');
+    expect(within(note).getByRole('link', { name: 'Back to the moderation desk' })).toHaveAttribute('href', '/moderation');
+    expect(screen.getByText('Hidden by moderators', { selector: '.player__removed' })).toBeInTheDocument();
+    expect(screen.queryByText('Removed by moderators')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report this video' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /like/i })).not.toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Comments, 1' }));
+    expect(await screen.findByText('Nasty words')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send comment' })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url.endsWith('/api/videos/a/liked'))).toBe(false);
   });
 
   it('shows its owner their taken-out timeline without the staff note', async () => {

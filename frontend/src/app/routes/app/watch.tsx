@@ -139,6 +139,7 @@ function Watch({ id }: { id: string }) {
       onPreviousTimeline={openTimeline(around.previous)}
       onLeaveVideo={reviewing ? noView : onLeaveVideo}
       readOnly={reviewing}
+      team={team}
       sensitiveCover={itemCover}
       commentModeration={commentModerationFor(timeline.data.role)}
       {...(team || reviewing ? {} : { itemActions: (item: Video) => <ReportItemButton item={item} /> })}

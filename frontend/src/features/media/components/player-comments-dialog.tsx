@@ -12,6 +12,8 @@ import { useVideoCommentReplies } from '../api/get-video-comment-replies';
 import { type CommentModeration, HideCommentButton } from './player-comment-moderation';
 
 const ModerationContext = createContext<CommentModeration | null>(null);
+/** Staff reviewing what the moderators took out read its comments and act on none (no report either). */
+const ReadOnlyContext = createContext(false);
 
 function CommentForm({ label, placeholder, pending, onSubmit }: { label: string; placeholder: string; pending: boolean; onSubmit: (text: string) => Promise<boolean> }) {
   const id = useId();
@@ -32,6 +34,7 @@ function CommentForm({ label, placeholder, pending, onSubmit }: { label: string;
 function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComment; mine: (userId: string) => boolean; onReply?: () => void; onDelete: (id: string) => void }) {
   const name = comment.user.displayName || comment.userName;
   const moderation = useContext(ModerationContext);
+  const readOnly = useContext(ReadOnlyContext);
   return (
     <div className="player-comments__comment">
       <Avatar name={name} src={comment.user.avatar} size="sm" />
@@ -44,12 +47,12 @@ function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComme
         </p>
         <FilteredCommentText className="player-comments__text" text={comment.content} hidden={'hiddenByFilters' in comment && comment.hiddenByFilters === true} />
         <div className="player-comments__actions">
-          {onReply ? (
+          {onReply && !readOnly ? (
             <button type="button" className="button button--ghost button--small" onClick={onReply}>
               Reply
             </button>
           ) : null}
-          {mine(comment.userId) ? (
+          {readOnly ? null : mine(comment.userId) ? (
             <button type="button" className="button button--ghost button--small" onClick={() => onDelete(comment.id)} aria-label={`Delete your comment: ${comment.content.slice(0, 40)}`}>
               Delete
             </button>
@@ -59,7 +62,7 @@ function CommentItem({ comment, mine, onReply, onDelete }: { comment: VideoComme
             </button>
           ) : null}
           {moderation && !mine(comment.userId) ? <HideCommentButton moderation={moderation} commentId={comment.id} videoId={comment.videoId} name={name} /> : null}
-          <ReportCommentButton contentType="video_comment" commentId={comment.id} authorId={comment.userId} name={name} className="button button--ghost button--small" />
+          {readOnly ? null : <ReportCommentButton contentType="video_comment" commentId={comment.id} authorId={comment.userId} name={name} className="button button--ghost button--small" />}
         </div>
       </div>
     </div>
@@ -115,10 +118,12 @@ export interface PlayerCommentsDialogProps {
   onSeek?: (seconds: number) => void;
   /** The video's owner and editors delete any comment; moderators hide one through the desk. */
   moderation?: CommentModeration;
+  /** Staff reviewing what the moderators took out: the comments are read only (no form, reply, delete or report). */
+  readOnly?: boolean;
 }
 
 /** The video's comments: replies, deleting one's own, time-ago labels. Loaded on first open. */
-export default function PlayerCommentsDialog({ videoId, title, onOpenChange, comments, pending, mine, post, deleteComment, duration = 0, onSeek, moderation }: PlayerCommentsDialogProps) {
+export default function PlayerCommentsDialog({ videoId, title, onOpenChange, comments, pending, mine, post, deleteComment, duration = 0, onSeek, moderation, readOnly = false }: PlayerCommentsDialogProps) {
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const postReply = (parentId: string) => async (content: string) => {
     const sent = await post(parentId)(content);
@@ -142,10 +147,11 @@ export default function PlayerCommentsDialog({ videoId, title, onOpenChange, com
     <ResponsiveDialog open onOpenChange={onOpenChange} title="Comments" description={title}>
       <CommentTimesContext.Provider value={times}>
       <ModerationContext.Provider value={moderation ?? null}>
+      <ReadOnlyContext.Provider value={readOnly}>
       <div className="player-comments">
         {comments.isPending ? <p>Loading comments...</p> : null}
         {comments.isError ? <p>Comments could not be loaded.</p> : null}
-        {comments.data && comments.data.length === 0 ? <p>No comments yet. Be the first!</p> : null}
+        {comments.data && comments.data.length === 0 ? <p>{readOnly ? 'No comments.' : 'No comments yet. Be the first!'}</p> : null}
         <ul className="player-comments__list" aria-label={`Comments on ${title}`}>
           {(comments.data ?? []).map((comment) => (
             <li key={comment.id}>
@@ -164,8 +170,9 @@ export default function PlayerCommentsDialog({ videoId, title, onOpenChange, com
             </li>
           ))}
         </ul>
-        <CommentForm label="Send comment" placeholder="Add a comment..." pending={pending} onSubmit={post()} />
+        {readOnly ? null : <CommentForm label="Send comment" placeholder="Add a comment..." pending={pending} onSubmit={post()} />}
       </div>
+      </ReadOnlyContext.Provider>
       </ModerationContext.Provider>
       </CommentTimesContext.Provider>
     </ResponsiveDialog>

@@ -32,12 +32,56 @@ export interface PlayerSocialProps {
   onSeek?: (seconds: number) => void;
   /** What the video's owner and editors, and the moderators, may do to its comments. */
   moderation?: CommentModeration | undefined;
+  /** Staff reviewing what the moderators took out: its comments are read, nothing is liked or written. */
+  readOnly?: boolean;
 }
 
 export function PlayerSocial(props: PlayerSocialProps) {
   const user = useUser();
   if (!user.data) return null;
+  if (props.readOnly) return <ReadOnlyPlayerSocial key={props.videoId} {...props} />;
   return <SignedInPlayerSocial key={props.videoId} {...props} userId={user.data.id} />;
+}
+
+const nobody = () => false;
+const noPost = () => async () => false;
+const noDelete = () => undefined;
+
+/** The comments button and dialog alone, read-only: no like, no comment, reply, delete or report. */
+function ReadOnlyPlayerSocial({ videoId, title, onCommentsOpenChange, duration = 0, onSeek, moderation }: PlayerSocialProps) {
+  const [open, setOpen] = useState(false);
+  const comments = useVideoComments(videoId, true);
+  const count = commentsIn(comments.data);
+  const changeOpen = (next: boolean) => {
+    setOpen(next);
+    onCommentsOpenChange(next);
+  };
+  return (
+    <div className="player__social player__chrome">
+      <button type="button" className="player__icon-button player__social-button" aria-label={`Comments, ${playerCount(count)}`} onClick={() => changeOpen(true)}>
+        <CommentIcon width={26} height={26} />
+        <span aria-hidden="true">{playerCount(count)}</span>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <PlayerCommentsDialog
+            videoId={videoId}
+            title={title}
+            onOpenChange={changeOpen}
+            comments={comments}
+            pending={false}
+            mine={nobody}
+            post={noPost}
+            deleteComment={noDelete}
+            readOnly
+            {...(moderation ? { moderation } : {})}
+            duration={duration}
+            {...(onSeek ? { onSeek } : {})}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
 }
 
 function SignedInPlayerSocial({ videoId, title, userId, onCommentsOpenChange, duration = 0, onSeek, moderation }: PlayerSocialProps & { userId: string }) {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { ModerationReviewNote } from '../../../components/ui/moderation-review-note';
 import { useAfterFirstPaint } from '../../../lib/after-first-render';
 import { useUser } from '../../../lib/current-user';
 import type { WatchPosition } from '../../../lib/deep-link';
@@ -77,8 +78,10 @@ export interface TimelinePlayerProps {
   sensitiveCover?: (item: Video, onShow: () => void) => ReactNode;
   /** What the item's owner and editors, and the moderators, may do to its comments. */
   commentModeration?: CommentModeration;
-  /** Staff reviewing a timeline the moderators took out: watched only, no likes or comments. */
+  /** Staff reviewing a timeline the moderators took out: watched, its comments read, nothing liked or written. */
   readOnly?: boolean;
+  /** The viewer is the timeline's owner or an editor: told "Removed by moderators" of an item the moderators hid. */
+  team?: boolean;
 }
 
 interface WatchStats {
@@ -112,7 +115,7 @@ const MAX_PLAY_STEP_S = 1.5;
  * buttons to move between videos and timelines, a tap for the controls and a second tap to play
  * or pause.
  */
-export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onNextTimeline, onPreviousTimeline, onLeaveVideo, startAt, startTime = 0, share, saveToCollection, itemActions, sensitiveCover, commentModeration, readOnly = false }: TimelinePlayerProps) {
+export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onNextTimeline, onPreviousTimeline, onLeaveVideo, startAt, startTime = 0, share, saveToCollection, itemActions, sensitiveCover, commentModeration, readOnly = false, team = false }: TimelinePlayerProps) {
   const media = useRef<HTMLVideoElement>(null);
   const region = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(() => Math.max(0, startAt ? videos.findIndex((v) => v.id === startAt) : 0));
@@ -144,6 +147,9 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
   // Sensitive items the viewer chose to show, this visit.
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const covered = Boolean(video?.sensitive && sensitiveCover && !revealed.has(video.id));
+  // An item the moderators hid is sent to its timeline's team, told "Removed by moderators" (their
+  // notice says why), and to staff, who review it read-only under the desk's note.
+  const reviewingItem = readOnly || Boolean(video?.removedByModerators && !team);
   const source = useVideoSource(media, image || covered ? undefined : video, quality, conditions);
   const dataSaver = isDataSaver(conditions);
   const playingNow = image ? !userPaused : playing;
@@ -431,6 +437,8 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
         }}
       />
 
+      {/* A timeline under review has the note on its page already. */}
+      {reviewingItem && !readOnly ? <ModerationReviewNote className="moderation-review-note--player" /> : null}
       <div className="player__top player__chrome">
         {onBack && !embedded ? (
           <button type="button" className="player__icon-button" onClick={onBack} aria-label="Back">
@@ -452,16 +460,20 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
             {video.removedByModerators ? (
               <>
                 {' · '}
-                <Link className="player__removed" to="/moderation/notices">
-                  Removed by moderators
-                </Link>
+                {team ? (
+                  <Link className="player__removed" to="/moderation/notices">
+                    Removed by moderators
+                  </Link>
+                ) : (
+                  <span className="player__removed">Hidden by moderators</span>
+                )}
               </>
             ) : null}
           </p>
         </div>
         {signedIn && share ? share(() => ({ item: index + 1, t: image ? 0 : Math.floor(time.current) })) : null}
         {signedIn ? saveToCollection : null}
-        {signedIn && itemActions ? itemActions(video) : null}
+        {signedIn && itemActions && !reviewingItem ? itemActions(video) : null}
         {signedIn ? <ExportButton timeline={timeline} /> : null}
       </div>
       {/* "Resume at 2:14" comes right after the top bar in the focus order. */}
@@ -521,7 +533,9 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
       </div>
 
       {/* Likes and comments are per video: an image has none. */}
-      {image || readOnly ? null : <PlayerSocial videoId={video.id} title={video.title} moderation={commentModeration} onCommentsOpenChange={onCommentsOpenChange} duration={time.duration || video.duration} onSeek={seekFromComment} />}
+      {image ? null : (
+        <PlayerSocial videoId={video.id} title={video.title} moderation={commentModeration} onCommentsOpenChange={onCommentsOpenChange} duration={time.duration || video.duration} onSeek={seekFromComment} readOnly={reviewingItem} />
+      )}
       <div className="player__controls player__chrome">
         {image ? null : (
         <input
