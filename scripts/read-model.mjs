@@ -9,9 +9,9 @@
 //
 // The services and their models (without --model, all of the service's, one after the other):
 //   search         timelines, people
-//   social         timelines (the feed's), people
-//   timelines      people, likes, comments
-//   notifications  timelines, people, members
+//   social         timelines (the feed's), people, media
+//   timelines      people, likes, comments, alt-texts
+//   notifications  timelines, people, members, videos
 //   auth           follows
 // (k8s/OPERATIONS.md, "Rebuilding a read model"; services/platform/src/bus/README.md lists the
 // copies that cannot be rebuilt yet.)
@@ -36,7 +36,7 @@ const option = (name) => {
 };
 if (command !== 'rebuild' || !service) {
   console.error('usage: npm run read-model -- rebuild <service> [--model <name>] [--quiet-timeout <seconds>]');
-  console.error('  search: timelines, people; social: timelines, people; timelines: people, likes, comments; notifications: timelines, people, members; auth: follows');
+  console.error('  search: timelines, people; social: timelines, people, media; timelines: people, likes, comments, alt-texts; notifications: timelines, people, members, videos; auth: follows');
   process.exit(64);
 }
 const model = option('model') ?? '';

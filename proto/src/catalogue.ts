@@ -48,6 +48,7 @@ import {
 } from './gen/timeliner/timelines/v1/events_pb.js';
 import { ExportCompletedSchema, ExportDownloadedSchema, ImageProcessedSchema, MediaAltTextChangedSchema, MediaDeletedSchema, MediaReorderedSchema, UploadCompletedSchema, VideoFailedSchema, VideoProcessedSchema } from './gen/timeliner/media/v1/events_pb.js';
 import { ExportTimelineJobSchema, ProcessMediaJobSchema } from './gen/timeliner/media/v1/jobs_pb.js';
+import { ReplayMediaReplySchema, ReplayMediaRequestSchema } from './gen/timeliner/media/v1/replay_pb.js';
 import { NotificationChangedSchema } from './gen/timeliner/notifications/v1/events_pb.js';
 import { DeliverPushJobSchema } from './gen/timeliner/notifications/v1/jobs_pb.js';
 import { defineEvent, defineRpc } from './define.js';
@@ -174,6 +175,15 @@ export const MediaEvents = {
   ExportCompleted: defineEvent('media.export.completed', 1, ExportCompletedSchema),
   /** An export's file was downloaded from its start: the timeline's analytics count it. */
   ExportDownloaded: defineEvent('media.export.downloaded', 1, ExportDownloadedSchema),
+} as const;
+
+export const MediaRpc = {
+  /**
+   * The videos and images as they stand, one page at a time, with their texts' versions: what the
+   * copies of the media (social's and notifications' videos, the timelines' descriptions) rebuild
+   * themselves from. Queue group `media`.
+   */
+  Replay: defineRpc('media.media.replay', 1, ReplayMediaRequestSchema, ReplayMediaReplySchema),
 } as const;
 
 /** The notifications service's own events: its outbox carries them to its delivery consumer group. */

@@ -16,6 +16,7 @@ export * from './gen/timeliner/social/v1/staff_pb.js';
 export * from './gen/timeliner/media/v1/events_pb.js';
 export * from './gen/timeliner/media/v1/jobs_pb.js';
 export * from './gen/timeliner/media/v1/captions_pb.js';
+export * from './gen/timeliner/media/v1/replay_pb.js';
 export * from './gen/timeliner/notifications/v1/events_pb.js';
 export * from './gen/timeliner/notifications/v1/jobs_pb.js';
 export * from './gen/timeliner/platform/v1/personal_data_pb.js';

@@ -15,6 +15,7 @@ import { type ExportsOptions, ExportsService } from './exports/exports.service.j
 import { MediaModule } from './media.module.js';
 import { moderationEventHandlers } from './media/moderation-events.js';
 import { MediaRepository } from './media/media.repository.js';
+import { serveMediaReplay } from './media/media-replay.responder.js';
 import { DEFAULT_PROCESSING_FAIRNESS, type ProcessingFairness } from './processing/limits.js';
 import { FairProcessing } from './queue/fair-processing.js';
 import type { ProcessingQueue } from './queue/processing-queue.js';
@@ -77,8 +78,8 @@ export const CONSUMER_GROUP = 'media';
 
 /**
  * Starts the media service: its schema and migrations, the outbox relay, the consumer of timeline
- * deletions, the upload sweep and the HTTP API. The processing worker runs apart
- * (`startMediaWorker`); this side only queues its jobs.
+ * deletions, the replay of its items (for the copies' rebuilds), the upload sweep and the HTTP API.
+ * The processing worker runs apart (`startMediaWorker`); this side only queues its jobs.
  */
 export async function startMediaService(options: MediaServiceOptions): Promise<RunningMediaService> {
   const { logger, bus, storage } = options;
@@ -97,6 +98,8 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...timelineEventHandlers(storage, logger, {
     media: new MediaRepository(dataSource), sessions: new UploadSessionRepository(dataSource), exports: new ExportRepository(dataSource),
   }), ...moderationEventHandlers(new MediaRepository(dataSource)), ...accountDeletionHandlers(storage, logger, { media: new MediaRepository(dataSource), exports: new ExportRepository(dataSource) })]);
+  // The items as they stand, for the copies rebuilt from them (`npm run read-model -- rebuild social --model media`).
+  const replay = await serveMediaReplay(bus, dataSource);
 
   const app = await createServiceApp({
     name: 'media',
@@ -163,6 +166,7 @@ export async function startMediaService(options: MediaServiceOptions): Promise<R
       if (timer) clearInterval(timer);
       await app.close();
       await sweeping;
+      await replay.unsubscribe();
       await consumer.unsubscribe();
       await relay.stop();
       await dataSource.destroy();

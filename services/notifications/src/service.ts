@@ -23,6 +23,7 @@ import { moderationEventHandlers } from './social/moderation-events.js';
 import { socialEventHandlers, versionedSocialEventHandlers } from './social/social-events.js';
 import { timelineEventHandlers } from './timelines/timeline-events.js';
 import { membersReadModel, timelinesReadModel } from './timelines/timeline-rebuild.js';
+import { videosReadModel } from './media/video-rebuild.js';
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { servePersonalDataOfNotifications } from './personal-data/personal-data.responder.js';
 import { userEventHandlers } from './users/user-events.js';
@@ -119,7 +120,7 @@ export async function startNotificationsService(options: NotificationsServiceOpt
     ...accountDeletionHandlers,
   ]);
   // `npm run read-model -- rebuild notifications`: the copies rebuilt from their producers while serving.
-  const rebuild = await serveReadModelRebuild(bus, { service: 'notifications', dataSource, logger, models: [timelinesReadModel(bus, notifier), peopleReadModel(bus), membersReadModel(bus, notifier)] });
+  const rebuild = await serveReadModelRebuild(bus, { service: 'notifications', dataSource, logger, models: [timelinesReadModel(bus, notifier), peopleReadModel(bus), membersReadModel(bus, notifier), videosReadModel(bus, notifier)] });
   // The person's own data, for their data archive (media worker).
   const personalData = await servePersonalDataOfNotifications(bus, new PersonalDataRepository(dataSource));
   const versionedConsumer = await consumeEvents(bus, { durable: VERSIONED_CONSUMER_GROUP, dataSource, logger, concurrency: VERSIONED_CONCURRENCY }, versionedSocialEventHandlers(notifier));

@@ -19,6 +19,7 @@ import { forgetTimeline, timelineEventHandlers } from './timelines/timeline-even
 import { approveAllFollowRequests } from './follows/follow-request.service.js';
 import { userEventHandlersWith } from './users/user-events.js';
 import { peopleReadModel } from './users/user-rebuild.js';
+import { mediaReadModel } from './videos/video-rebuild.js';
 import { videoEventHandlers } from './videos/video-events.js';
 
 export interface SocialServiceOptions {
@@ -52,7 +53,7 @@ export async function startSocialService(options: SocialServiceOptions): Promise
   const undo: { current?: PersonUndo } = {};
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlersWith(async (manager, userId, requestId) => void (await approveAllFollowRequests(events, manager, userId, { actorUserId: userId, requestId }))), ...timelineEventHandlers, ...feedTimelineEventHandlers, ...videoEventHandlers, ...followEventHandlers(events), ...userDeletedHandlers(events, () => undo.current, logger)]);
   // `npm run read-model -- rebuild social`: the copies rebuilt from their producers while serving.
-  const rebuild = await serveReadModelRebuild(bus, { service: 'social', dataSource, logger, models: [feedTimelinesReadModel(bus, forgetTimeline), peopleReadModel(bus, (manager, id) => forgetAccount(events, manager, id, `read-model-rebuild:${id}`))] });
+  const rebuild = await serveReadModelRebuild(bus, { service: 'social', dataSource, logger, models: [feedTimelinesReadModel(bus, forgetTimeline), peopleReadModel(bus, (manager, id) => forgetAccount(events, manager, id, `read-model-rebuild:${id}`)), mediaReadModel(bus)] });
   // The timelines service's like counts rebuild from this (read-model rebuild timelines --model likes).
   const likesReplay = await serveTimelineLikesReplay(bus, new TimelineReactionRepository(dataSource));
   // The auth service's profile counts rebuild from this (read-model rebuild auth --model follows).

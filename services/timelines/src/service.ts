@@ -8,6 +8,7 @@ import { commentEventHandlers } from './timelines/comment-events.js';
 import { likeEventHandlers } from './timelines/like-events.js';
 import { commentsReadModel, likesReadModel } from './timelines/like-rebuild.js';
 import { mediaEventHandlers } from './timelines/media-events.js';
+import { altTextsReadModel } from './timelines/media-rebuild.js';
 import { moderationEventHandlers } from './timelines/moderation-events.js';
 import { backfillSnapshots } from './timelines/snapshot.js';
 import { serveTimelineReplay } from './timelines/replay.responder.js';
@@ -67,7 +68,7 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
   // The person's own data, for their data archive (media worker).
   const personalData = await servePersonalDataOfTimelines(bus, new PersonalDataRepository(dataSource));
   // `npm run read-model -- rebuild timelines`: the copies rebuilt from their producers while serving.
-  const rebuild = await serveReadModelRebuild(bus, { service: 'timelines', dataSource, logger, models: [peopleReadModel(bus), likesReadModel(bus), commentsReadModel(bus)] });
+  const rebuild = await serveReadModelRebuild(bus, { service: 'timelines', dataSource, logger, models: [peopleReadModel(bus), likesReadModel(bus), commentsReadModel(bus), altTextsReadModel(bus)] });
 
   const app = await createServiceApp({
     name: 'timelines',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { create, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
-import { AuthRpc, ReadModelProgressSchema, ReadModelRebuild, type ReplayedPerson, type TimelineSnapshot, TimelinesRpc } from '@timeliner/proto';
+import { AuthRpc, MediaRpc, ReadModelProgressSchema, ReadModelRebuild, type ReplayedMedia, type ReplayedPerson, type TimelineSnapshot, TimelinesRpc } from '@timeliner/proto';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventBus, Subscription } from './event-bus.port.js';
@@ -275,6 +275,24 @@ export function replayedPeople(bus: EventBus, timeoutMs = 30_000): Pick<Rebuilda
       return (await requestRpc(bus, AuthRpc.Replay, { userIds: ids }, { timeoutMs })).people;
     },
     idOf: (person) => person.userId.toLowerCase(),
+  };
+}
+
+/**
+ * The producer's side of a model of media (social's and notifications' videos, the timelines'
+ * descriptions): pages and ids from the media service's replay, as ReplayedMedia with their
+ * text's version.
+ */
+export function replayedMedia(bus: EventBus, timeoutMs = 30_000): Pick<RebuildableReadModel<ReplayedMedia>, 'fetchPage' | 'fetchIds' | 'idOf'> {
+  return {
+    async fetchPage(afterId, limit) {
+      const reply = await requestRpc(bus, MediaRpc.Replay, { afterId, limit }, { timeoutMs });
+      return { rows: reply.media, total: Number(reply.total) };
+    },
+    async fetchIds(ids) {
+      return (await requestRpc(bus, MediaRpc.Replay, { mediaIds: ids }, { timeoutMs })).media;
+    },
+    idOf: (media) => media.mediaId.toLowerCase(),
   };
 }
 
