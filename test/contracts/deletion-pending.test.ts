@@ -158,6 +158,7 @@ describe('a deletion asked for takes the person out of sight until it is cancell
     expect(await seen(bob.person.id)).toEqual(everywhere(false));
 
     const leaks: string[] = [];
+    let asked = 0;
     for (const viewer of [sam.id, bob.person.id]) {
       for (const service of ['social', 'timelines'] as const) {
         for (const template of await readRoutes(service)) {
@@ -165,6 +166,7 @@ describe('a deletion asked for takes the person out of sight until it is cancell
             const path = template.includes('{') ? fill(template, whose) : about === 'hers' ? template : null;
             if (path === null) continue;
             const res = await call(service, 'get', path, viewer);
+            asked += 1;
             if (res.status >= 500) leaks.push(`${service} ${template} about ${about}: ${res.status}`);
             // Her own things' routes: as if absent.
             if (/^\/api\/(posts|timelines)\/\{id\}/u.test(template) && about === 'hers' && res.status !== 404) leaks.push(`${service} ${template} about ${about}: ${res.status}, not 404`);
@@ -175,6 +177,7 @@ describe('a deletion asked for takes the person out of sight until it is cancell
       }
     }
     expect(leaks).toEqual([]);
+    expect(asked).toBeGreaterThanOrEqual(100);
     // Nothing of hers is gone meanwhile: the grace period keeps it all.
     expect(await rows('social', 'SELECT 1 FROM posts WHERE id = $1', [ada.postId])).toHaveLength(1);
   }, 120_000);
