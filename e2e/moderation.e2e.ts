@@ -6,8 +6,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { createTestDatabase, type TestDatabase } from '@timeliner/platform/testing';
 import { callApi, newAccount, type RegisteredAccount, registerThroughApi, signInWithToken } from './support/accounts.js';
 import { journeyViewports, launchBrowser, newContext } from './support/browser.js';
+import { makeClip, publishedTimelineWithClip } from './support/media.js';
 import { type RunningProduct, startProduct } from './support/product.js';
 import { button, heading } from './support/screens.js';
+import { eventually } from './support/watch.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const notification = (page: Page, text: string): Locator => page.getByTestId('notification').filter({ hasText: text });
@@ -15,7 +17,9 @@ const notification = (page: Page, text: string): Locator => page.getByTestId('no
 /**
  * Issue 28, the moderation desk: a report, a moderator (made one by the operator's command) hides
  * the item from /moderation and still sees it in context, marked; the reporter and the author are
- * told; the author appeals; a suspended person is signed out and told why when signing in again;
+ * told; the author appeals; a reported timeline hidden from the desk is opened from its link, in
+ * the player under the desk's note, its comments read but none written; a suspended person is
+ * signed out and told why when signing in again;
  * /moderation is Page Not Found to everyone else. Real Chromium, the real product, on a 390 px
  * phone and a 1366 px desktop.
  */
@@ -23,11 +27,13 @@ describe('moderation desk', () => {
   let db: TestDatabase;
   let product: RunningProduct;
   let browser: Browser;
+  let clip: string;
 
   beforeAll(async () => {
     db = await createTestDatabase('e2emoderation');
     product = await startProduct('e2emoderation', { DATABASE_URL: db.url });
     browser = await launchBrowser();
+    clip = makeClip('night-shift.mp4', 2);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -48,6 +54,12 @@ describe('moderation desk', () => {
       expect(posted.status).toBe(201);
       const report = await callApi(product.baseUrl, 'POST', '/api/reports', { token: reporter.token, body: { contentType: 'post', contentId: posted.body.id, reason: 'spam', description: 'Selling followers' } });
       expect(report.status).toBe(201);
+      // A timeline of the author's, with a comment on its video, reported too.
+      const trip = `Night shift (${viewport.name})`;
+      const timelineId = await publishedTimelineWithClip(product.baseUrl, author.token, trip, clip);
+      const [video] = (await callApi<Array<{ id: string }>>(product.baseUrl, 'GET', `/api/timelines/${timelineId}/videos`, { token: author.token })).body;
+      expect((await callApi(product.baseUrl, 'POST', `/api/videos/${video!.id}/comments`, { token: reporter.token, body: { content: 'Is this allowed here?' } })).status).toBe(201);
+      expect((await callApi(product.baseUrl, 'POST', '/api/reports', { token: reporter.token, body: { contentType: 'timeline', contentId: timelineId, reason: 'spam' } })).status).toBe(201);
 
       const open = async (person: RegisteredAccount) => {
         const { context, problems } = await newContext(browser, viewport, product.baseUrl);
@@ -108,6 +120,32 @@ describe('moderation desk', () => {
       await mona.page.reload();
       await mona.page.getByRole('listitem', { name: `Appeal by ${author.username}` }).filter({ hasText: 'It was a joke among friends' }).waitFor();
 
+      // The reported timeline, hidden from the desk, then opened from the desk's link: in the player
+      // under the note, its video's comments read, nothing to like or write; and back to the desk.
+      const timelineCard = mona.page.getByRole('listitem', { name: 'Timeline reported by 1' }).filter({ hasText: trip });
+      const inContext = await timelineCard.getByRole('link', { name: 'Open in context' }).getAttribute('href');
+      expect(inContext).toBe(`/watch/${timelineId}`);
+      await timelineCard.getByLabel('Reason').fill('Spam links');
+      await button(timelineCard, 'Hide').click();
+      await timelineCard.waitFor({ state: 'detached' });
+      // The timelines service applies the decision from its event.
+      await eventually('the timeline hidden', async () => (await callApi(product.baseUrl, 'GET', `/api/timelines/${timelineId}`, { token: reporter.token })).status === 404 || undefined);
+      expect((await callApi(product.baseUrl, 'GET', `/api/videos/${video!.id}/comments`, { token: reporter.token })).status).toBe(404);
+      await mona.page.goto(inContext!);
+      const note = mona.page.getByRole('note').filter({ hasText: 'Hidden by moderators.' });
+      await note.waitFor();
+      await mona.page.getByRole('region', { name: `${trip}: video player` }).hover();
+      await mona.page.getByRole('button', { name: /^Comments, / }).click();
+      const comments = mona.page.getByRole('dialog', { name: 'Comments' });
+      await comments.getByText('Is this allowed here?').waitFor();
+      expect(await comments.getByRole('button', { name: 'Send comment' }).count()).toBe(0);
+      expect(await mona.page.getByRole('button', { name: /^(Like|Unlike) this video/ }).count()).toBe(0);
+      expect(await mona.page.getByText('Removed by moderators').count()).toBe(0);
+      await mona.page.keyboard.press('Escape');
+      await comments.waitFor({ state: 'detached' });
+      await note.getByRole('link', { name: 'Back to the moderation desk' }).click();
+      await heading(mona.page, 'Moderation').waitFor();
+
       // Suspended for a week: signed out at once, and told why and until when on signing in.
       const suspended = await callApi<{ until: string }>(product.baseUrl, 'POST', `/api/moderation/users/${author.id}/suspension`, { token: moderator.token, body: { reason: 'Repeated spam', days: 7 } });
       expect(suspended.status).toBe(201);
@@ -130,6 +168,6 @@ describe('moderation desk', () => {
       await rita.context.close();
       await mona.context.close();
       await arlo.context.close();
-    }, 180_000);
+    }, 240_000);
   }
 });
