@@ -37,7 +37,10 @@
 // Env: ADMIN_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), NATS_URL
 // (nats://127.0.0.1:4222), SIGNIN_BENCH_ACCOUNTS, SIGNIN_BENCH_VICTIMS, SIGNIN_BENCH_RATE,
 // SIGNIN_BENCH_SECONDS, SIGNIN_BENCH_WARM_SECONDS, SIGNIN_BENCH_ATTACK_ADDRESSES,
-// SIGNIN_BENCH_ATTACK_RATE, SIGNIN_BENCH_REGISTER_CONCURRENCY, SIGNIN_BENCH_KEEP=1 keeps the database.
+// SIGNIN_BENCH_ATTACK_RATE, SIGNIN_BENCH_REGISTER_CONCURRENCY, SIGNIN_BENCH_KEEP=1 keeps the database,
+// SIGNIN_BENCH_PRODUCT=<checkout> runs another built checkout of the product (the bench stays this
+// one): `git worktree add /tmp/before <commit>`, link node_modules, `npx tsc -b && node
+// deploy/bundle.mjs` there, then SIGNIN_BENCH_ATTACK_RATE=0 compares the plain sign-in before and after.
 // A small run: SIGNIN_BENCH_ACCOUNTS=5 SIGNIN_BENCH_SECONDS=2 SIGNIN_BENCH_RATE=2
 // SIGNIN_BENCH_ATTACK_RATE=2 node bench/sign-in.mjs
 // Bar: the owners' sign-in p95 under attack (B) within 10 % of the baseline's (A), every owner's
@@ -53,6 +56,8 @@ import { startTopology } from './lib/processes.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
+/** The built product to measure: this tree, or another checkout (`SIGNIN_BENCH_PRODUCT`), e.g. the code before the account protections, for the "unchanged" comparison. */
+const PRODUCT = env.SIGNIN_BENCH_PRODUCT || ROOT;
 const num = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
 const ACCOUNTS = num('SIGNIN_BENCH_ACCOUNTS', 200);
 const VICTIMS = num('SIGNIN_BENCH_VICTIMS', 4);
@@ -217,8 +222,8 @@ async function main() {
   let pools = [];
   try {
     console.log(`database ${dbName}, bus prefix ${prefix}`);
-    const topo = await startTopology(ROOT, baseEnv);
-    console.log(`gateway ${topo.base}`);
+    const topo = await startTopology(PRODUCT, baseEnv);
+    console.log(`gateway ${topo.base}${PRODUCT === ROOT ? '' : `, product from ${PRODUCT}`}`);
     const ownerPool = new Pool(topo.base, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
     const attackPool = new Pool(topo.base, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
     pools = [ownerPool, attackPool];
