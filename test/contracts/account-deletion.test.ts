@@ -150,6 +150,10 @@ beforeAll(async () => {
   ok(await call('search', 'post', '/api/search/history', ada.id).send({ query: 'steam engines' }));
   // The moderators once warned her (the audit log keeps the decision, not who nor why).
   await rows('social', `INSERT INTO moderation_actions (id, moderator_id, action, subject_user_id, reason) VALUES (gen_random_uuid(), $1, 'warn', $2, 'Be kind')`, [bob.id, ada.id]);
+  // Records about someone else whose words name her: a warning to Bob, a report of his post.
+  await rows('social', `INSERT INTO moderation_actions (id, moderator_id, action, subject_user_id, reason) VALUES (gen_random_uuid(), $1, 'warn', $1, $2)`, [bob.id, `Copied from ${ada.email.toUpperCase()}`]);
+  await rows('social', `INSERT INTO content_reports (id, reporter_id, content_type, content_id, reason, description, created_at) VALUES (gen_random_uuid(), $1, 'post', $2, 'spam', $3, now() - interval '1 hour')`,
+    [bob.id, made.bobPost, `the same as @${ada.username} wrote`]);
   // Bob, a moderator, reported her post with a note naming her, warned her with a reason naming her; she appealed in her own words.
   await rows('social', `INSERT INTO staff_roles (user_id, role) VALUES ($1, 'moderator')`, [bob.id]);
   ok(await call('social', 'post', '/api/reports', bob.id).send({ contentType: 'post', contentId: made.adaPost, reason: 'other', description: `${ada.username} <${ada.email}> posts this everywhere` }));
@@ -251,10 +255,12 @@ describe('Delete the account', () => {
     const removed = '(removed with the account)';
     expect(await rows('social', `SELECT moderator_id, subject_user_id, action, content_type, reason FROM moderation_actions ORDER BY created_at, id`)).toEqual([
       { moderator_id: bob.id, subject_user_id: null, action: 'warn', content_type: null, reason: removed },
+      { moderator_id: bob.id, subject_user_id: bob.id, action: 'warn', content_type: null, reason: removed },
       { moderator_id: bob.id, subject_user_id: null, action: 'warn', content_type: 'post', reason: removed },
       { moderator_id: null, subject_user_id: null, action: 'appeal', content_type: 'post', reason: removed },
     ]);
-    expect(await rows('social', `SELECT reporter_id, reason, description, moderator_notes, status FROM content_reports`)).toEqual([
+    expect(await rows('social', `SELECT reporter_id, reason, description, moderator_notes, status FROM content_reports ORDER BY created_at`)).toEqual([
+      { reporter_id: bob.id, reason: 'spam', description: removed, moderator_notes: null, status: 'pending' },
       { reporter_id: bob.id, reason: 'other', description: removed, moderator_notes: removed, status: 'resolved' },
     ]);
     await expect(rows('social', `UPDATE moderation_actions SET reason = 'changed' WHERE action = 'warn'`)).rejects.toThrow('append-only');

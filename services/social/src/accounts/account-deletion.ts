@@ -1,4 +1,4 @@
-import { applyAccountDeletionChanged, idOf, on, type EventWriter, requestOutboxErasure } from '@timeliner/platform';
+import { applyAccountDeletionChanged, idOf, mutedWordPattern, on, type EventWriter, requestOutboxErasure } from '@timeliner/platform';
 import { AuthEvents } from '@timeliner/proto';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -54,6 +54,7 @@ export const userDeletedHandlers = (events: EventWriter, undo: () => PersonUndo 
     await requestOutboxErasure(manager, { userId, names: [deleted.username, deleted.email] });
     // While their content can still be told apart: the words about them in the moderators' records.
     await removeModerationText(manager, userId);
+    await removeWordsNaming(manager, userId, [deleted.username, deleted.email]);
     await takeBack(manager, taker, userId, logger);
     await sweep(manager, userId);
     await forgetAccount(events, manager, userId, meta.requestId ?? meta.id);
@@ -105,6 +106,26 @@ async function removeModerationText(manager: EntityManager, userId: string): Pro
     [userId, REMOVED_WITH_ACCOUNT],
   );
   await manager.query(`UPDATE content_reports SET moderator_notes = $2 WHERE moderator_id = $1 AND moderator_notes IS NOT NULL`, [userId, REMOVED_WITH_ACCOUNT]);
+}
+
+/**
+ * The same for the moderators' records about other people and things whose words name the person
+ * (a report's note, a decision's or a suspension's reason, an appeal: "@ada did it too"): the
+ * username, e-mail address or display name, as a whole word in any case, takes the whole text
+ * with it. Over-matching a short name removes a note that did not mean them: words lost, nobody named.
+ */
+async function removeWordsNaming(manager: EntityManager, userId: string, known: string[]): Promise<void> {
+  const [person] = (await manager.query('SELECT display_name AS "displayName" FROM users WHERE id = $1', [userId])) as Array<{ displayName: string }>;
+  const names = [...new Set([...known, person?.displayName ?? ''].map((n) => n.trim().toLowerCase()).filter((n) => n.length > 0))];
+  if (names.length === 0) return;
+  const naming = names.map((n) => `(?:${mutedWordPattern(n)})`).join('|');
+  const q = (sql: string) => manager.query(sql, [naming, REMOVED_WITH_ACCOUNT]);
+  await q('UPDATE moderation_actions SET reason = $2 WHERE reason ~* $1 AND reason <> $2');
+  await q('UPDATE account_suspensions SET reason = $2 WHERE reason ~* $1');
+  await q('UPDATE moderation_appeals SET text = $2 WHERE text ~* $1');
+  await q(`UPDATE content_reports SET description = CASE WHEN description ~* $1 THEN $2 ELSE description END,
+                                      moderator_notes = CASE WHEN moderator_notes ~* $1 THEN $2 ELSE moderator_notes END
+            WHERE description ~* $1 OR moderator_notes ~* $1`);
 }
 
 /** Whatever still names the person goes; the moderators' records stay, saying no longer who. */
