@@ -154,8 +154,13 @@ describe('moderation decisions in the profile tabs, likes and comments', () => {
     await h.call('post', reads[2]!, { userId: mod }).send({ content: 'seen from the desk' }).expect(404);
     await h.call('post', `/api/videos/${videoId}/like`, { userId: mod }).expect(404);
     await h.call('post', `/api/timelines/${timeline}/like`, { userId: mod }).expect(404);
-    // Everyone else (a stranger, its commenters, its collaborator, anonymous): not there; its owner: as before.
-    for (const who of [stranger, author, replier, h.world.collaborator, undefined]) {
+    // A moderator its owner blocked reviews it too, as on its page; someone blocked who is not staff does not.
+    const [blockedModerator, blocked] = [await person(), await person()];
+    await h.query(`INSERT INTO staff_roles (user_id, role) VALUES ($1, 'moderator')`, [blockedModerator]);
+    for (const who of [blockedModerator, blocked]) await h.call('post', `/api/users/${who}/block`, { userId: owner }).expect(200);
+    expect((await list(reads[0]!, blockedModerator)).map((c) => c.id)).toContain(onTimeline);
+    // Everyone else (a stranger, its commenters, its collaborator, someone blocked, anonymous): not there; its owner: as before.
+    for (const who of [stranger, author, replier, h.world.collaborator, blocked, undefined]) {
       for (const path of reads) expect((await h.call('get', path, who ? { userId: who } : {}).expect(404)).body.message).toMatch(/not found/u);
     }
     expect((await list(reads[0]!, owner)).map((c) => c.id)).toContain(onTimeline);
