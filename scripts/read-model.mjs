@@ -8,10 +8,10 @@
 //   npm run read-model -- rebuild search [--model timelines]
 //
 // The services and their models (without --model, all of the service's, one after the other):
-//   search         timelines, people
-//   social         timelines (the feed's), people, media
-//   timelines      people, likes, comments, alt-texts
-//   notifications  timelines, people, members, videos
+//   search         timelines, people, moderation, account-deletions
+//   social         timelines (the feed's), people, media, account-deletions
+//   timelines      people, likes, comments, alt-texts, moderation, account-deletions
+//   notifications  timelines, people, members, videos, moderation, account-deletions
 //   auth           follows
 // (k8s/OPERATIONS.md, "Rebuilding a read model"; services/platform/src/bus/README.md lists the
 // copies that cannot be rebuilt yet.)
@@ -36,7 +36,7 @@ const option = (name) => {
 };
 if (command !== 'rebuild' || !service) {
   console.error('usage: npm run read-model -- rebuild <service> [--model <name>] [--quiet-timeout <seconds>]');
-  console.error('  search: timelines, people; social: timelines, people, media; timelines: people, likes, comments, alt-texts; notifications: timelines, people, members, videos; auth: follows');
+  console.error('  search: timelines, people, moderation, account-deletions; social: timelines, people, media, account-deletions; timelines: people, likes, comments, alt-texts, moderation, account-deletions; notifications: timelines, people, members, videos, moderation, account-deletions; auth: follows');
   process.exit(64);
 }
 const model = option('model') ?? '';

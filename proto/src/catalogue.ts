@@ -9,7 +9,7 @@
 import { AccountDeletionChangedSchema, SessionRevokedSchema, UserDeletedSchema, UserRegisteredSchema, UserUpdatedSchema } from './gen/timeliner/auth/v1/events_pb.js';
 import { VerifySessionReplySchema, VerifySessionRequestSchema } from './gen/timeliner/auth/v1/session_pb.js';
 import { LookupUserReplySchema, LookupUserRequestSchema } from './gen/timeliner/auth/v1/users_pb.js';
-import { ReplayPeopleReplySchema, ReplayPeopleRequestSchema } from './gen/timeliner/auth/v1/replay_pb.js';
+import { ReplayAccountDeletionsReplySchema, ReplayAccountDeletionsRequestSchema, ReplayPeopleReplySchema, ReplayPeopleRequestSchema } from './gen/timeliner/auth/v1/replay_pb.js';
 import {
   CommentAddedSchema,
   CommentDeletedSchema,
@@ -24,7 +24,14 @@ import {
 } from './gen/timeliner/social/v1/events_pb.js';
 import { CheckTimelineAccessReplySchema, CheckTimelineAccessRequestSchema } from './gen/timeliner/timelines/v1/access_pb.js';
 import { ReplayTimelinesReplySchema, ReplayTimelinesRequestSchema } from './gen/timeliner/timelines/v1/replay_pb.js';
-import { ReplayFollowCountsReplySchema, ReplayFollowCountsRequestSchema, ReplayTimelineLikesReplySchema, ReplayTimelineLikesRequestSchema } from './gen/timeliner/social/v1/replay_pb.js';
+import {
+  ReplayFollowCountsReplySchema,
+  ReplayFollowCountsRequestSchema,
+  ReplayModerationReplySchema,
+  ReplayModerationRequestSchema,
+  ReplayTimelineLikesReplySchema,
+  ReplayTimelineLikesRequestSchema,
+} from './gen/timeliner/social/v1/replay_pb.js';
 import { StaffRoleReplySchema, StaffRoleRequestSchema } from './gen/timeliner/social/v1/staff_pb.js';
 import { CommentApprovedSchema, CommentHeldSchema } from './gen/timeliner/social/v1/comment_controls_pb.js';
 import { FollowRequestChangedSchema } from './gen/timeliner/social/v1/follow_requests_pb.js';
@@ -70,6 +77,11 @@ export const AuthRpc = {
   LookupUser: defineRpc('auth.user.lookup', 1, LookupUserRequestSchema, LookupUserReplySchema),
   /** The people as they stand, one page at a time: what a read model of people rebuilds itself from. Queue group `auth`. */
   Replay: defineRpc('auth.user.replay', 1, ReplayPeopleRequestSchema, ReplayPeopleReplySchema),
+  /**
+   * The accounts waiting to be deleted, one page at a time, with their AccountDeletionChanged
+   * version: what the moderation copies' `account_deletion` rows rebuild from. Queue group `auth`.
+   */
+  ReplayAccountDeletions: defineRpc('auth.account_deletion.replay', 1, ReplayAccountDeletionsRequestSchema, ReplayAccountDeletionsReplySchema),
 } as const;
 
 export const TimelinesEvents = {
@@ -154,6 +166,12 @@ export const SocialRpc = {
    * Queue group `social`.
    */
   ReplayFollowCounts: defineRpc('social.follow_counts.replay', 1, ReplayFollowCountsRequestSchema, ReplayFollowCountsReplySchema),
+  /**
+   * The moderation desk's standing decisions (items hidden or marked sensitive, accounts
+   * suspended), one page at a time, with the versions their events carry: what the other
+   * services' moderation copies rebuild from. Queue group `social`.
+   */
+  ReplayModeration: defineRpc('social.moderation.replay', 1, ReplayModerationRequestSchema, ReplayModerationReplySchema),
   /**
    * A person's staff role (moderator, admin, or none): asked by the timelines and media services
    * only when a signed-in caller opens something the moderators took out, so staff see it in

@@ -588,9 +588,9 @@ describe('rebuilding the other services’ copies from their producers', () => {
   }, 90_000);
 
   it('each service names the models it rebuilds', async () => {
-    await expect(requestRpc(bus, ReadModelRebuild.rpc('social'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people, media\)/);
-    await expect(requestRpc(bus, ReadModelRebuild.rpc('timelines'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has people, likes, comments, alt-texts\)/);
+    await expect(requestRpc(bus, ReadModelRebuild.rpc('social'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people, media, account-deletions\)/);
+    await expect(requestRpc(bus, ReadModelRebuild.rpc('timelines'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has people, likes, comments, alt-texts, moderation, account-deletions\)/);
     await expect(requestRpc(bus, ReadModelRebuild.rpc('auth'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has follows\)/);
-    await expect(requestRpc(bus, ReadModelRebuild.rpc('notifications'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people, members, videos\)/);
+    await expect(requestRpc(bus, ReadModelRebuild.rpc('notifications'), { model: 'nonsense' }, { timeoutMs: 5_000 })).rejects.toThrow(/\(it has timelines, people, members, videos, moderation, account-deletions\)/);
   });
 });

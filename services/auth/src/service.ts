@@ -15,6 +15,7 @@ import { followCountEventHandlers } from './users/follow-count-events.js';
 import { UserLookup } from './users/user-lookup.js';
 import { UserRepository } from './users/user.repository.js';
 import { servePeopleReplay } from './users/people-replay.responder.js';
+import { serveAccountDeletionsReplay } from './deletion/account-deletion-replay.responder.js';
 import { followCountsReadModel } from './users/follow-count-rebuild.js';
 import { SessionRevoker } from './sessions/session-revoker.js';
 import { suspensionEventHandlers } from './suspensions/suspensions.js';
@@ -76,6 +77,8 @@ export async function startAuthService(options: AuthServiceOptions): Promise<Run
     await serveRpc(bus, AuthRpc.VerifySession, 'auth', async (request) => verifier.verify(request.tokenHash)),
     await serveRpc(bus, AuthRpc.LookupUser, 'auth', async (request) => lookup.byEmail(request.email)),
     await servePeopleReplay(bus, users),
+    // The moderation copies' `account_deletion` rows rebuild from this (read-model rebuild <service> --model account-deletions).
+    await serveAccountDeletionsReplay(bus, dataSource),
     // `npm run read-model -- rebuild auth`: the profile counts rebuilt from the social service while serving.
     await serveReadModelRebuild(bus, { service: 'auth', dataSource, logger, models: [followCountsReadModel(bus)] }),
     await servePersonalDataOfAuth(bus, new PersonalDataRepository(dataSource)),

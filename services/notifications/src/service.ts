@@ -1,6 +1,6 @@
 import type { AgentOptions } from 'node:https';
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, serveReadModelRebuild, databaseHealthCheck, type EventBus, EventWriter, listenService, openDatabase, OutboundClient, type OutboundAddressPolicy, OutboxRelay, type RunningService, type Subscription, type WorkQueue, type IdentitySecret } from '@timeliner/platform';
+import { accountDeletionsCopyReadModel, consumeEvents, createServiceApp, serveReadModelRebuild, databaseHealthCheck, type EventBus, EventWriter, listenService, openDatabase, OutboundClient, type OutboundAddressPolicy, OutboxRelay, type RunningService, type Subscription, type WorkQueue, type IdentitySecret } from '@timeliner/platform';
 import { NotificationJobs } from '@timeliner/proto';
 import { deliveryHandlers } from './live/notification-delivery.js';
 import { OutboxNotificationOutlet } from './live/notification-outlet.js';
@@ -24,6 +24,7 @@ import { socialEventHandlers, versionedSocialEventHandlers } from './social/soci
 import { timelineEventHandlers } from './timelines/timeline-events.js';
 import { membersReadModel, timelinesReadModel } from './timelines/timeline-rebuild.js';
 import { videosReadModel } from './media/video-rebuild.js';
+import { moderationReadModel } from './social/moderation-rebuild.js';
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { servePersonalDataOfNotifications } from './personal-data/personal-data.responder.js';
 import { userEventHandlers } from './users/user-events.js';
@@ -120,7 +121,7 @@ export async function startNotificationsService(options: NotificationsServiceOpt
     ...accountDeletionHandlers,
   ]);
   // `npm run read-model -- rebuild notifications`: the copies rebuilt from their producers while serving.
-  const rebuild = await serveReadModelRebuild(bus, { service: 'notifications', dataSource, logger, models: [timelinesReadModel(bus, notifier), peopleReadModel(bus), membersReadModel(bus, notifier), videosReadModel(bus, notifier)] });
+  const rebuild = await serveReadModelRebuild(bus, { service: 'notifications', dataSource, logger, models: [timelinesReadModel(bus, notifier), peopleReadModel(bus), membersReadModel(bus, notifier), videosReadModel(bus, notifier), moderationReadModel(bus, notifier), accountDeletionsCopyReadModel(bus)] });
   // The person's own data, for their data archive (media worker).
   const personalData = await servePersonalDataOfNotifications(bus, new PersonalDataRepository(dataSource));
   const versionedConsumer = await consumeEvents(bus, { durable: VERSIONED_CONSUMER_GROUP, dataSource, logger, concurrency: VERSIONED_CONCURRENCY }, versionedSocialEventHandlers(notifier));

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { consumeEvents, createServiceApp, personFilterCopyHandlers, serveReadModelRebuild, databaseHealthCheck, type EventBus, listenService, openDatabase, type RunningService, type IdentitySecret } from '@timeliner/platform';
+import { accountDeletionsCopyReadModel, consumeEvents, createServiceApp, moderationCopyReadModel, personFilterCopyHandlers, serveReadModelRebuild, databaseHealthCheck, type EventBus, listenService, openDatabase, type RunningService, type IdentitySecret } from '@timeliner/platform';
 import { accountDeletionHandlers } from './accounts/account-deletion.js';
 import { captionEventHandlers } from './captions/caption-events.js';
 import { DiscoverRepository } from './discover/discover.repository.js';
@@ -36,7 +36,7 @@ export async function startSearchService(options: SearchServiceOptions): Promise
   const dataSource = await openDatabase({ url: options.databaseUrl, schema: schema.name, entities: schema.entities, migrations: schema.migrations, logger });
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...timelineEventHandlers, ...userEventHandlers, ...postEventHandlers, ...captionEventHandlers, ...personFilterCopyHandlers, ...moderationEventHandlers, ...accountDeletionHandlers]);
   // `npm run read-model -- rebuild search`: the copies rebuilt from their producers while serving.
-  const rebuild = await serveReadModelRebuild(bus, { service: 'search', dataSource, logger, models: [timelinesReadModel(bus), peopleReadModel(bus)] });
+  const rebuild = await serveReadModelRebuild(bus, { service: 'search', dataSource, logger, models: [timelinesReadModel(bus), peopleReadModel(bus), moderationCopyReadModel(bus, { subjectTypes: ['timeline', 'account'] }), accountDeletionsCopyReadModel(bus)] });
 
   const app = await createServiceApp({
     name: 'search',

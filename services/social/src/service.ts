@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { BusTimelineAccess, consumeEvents, serveReadModelRebuild, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret } from '@timeliner/platform';
+import { accountDeletionsCopyReadModel, BusTimelineAccess, consumeEvents, serveReadModelRebuild, createServiceApp, databaseHealthCheck, type EventBus, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret } from '@timeliner/platform';
 import { EventWriter } from '@timeliner/platform';
 import { pruneFeedKeys } from './feed-index/feed-keys.js';
 import { feedTimelineEventHandlers } from './feed/feed-timeline-events.js';
@@ -11,6 +11,7 @@ import { schema } from './schema.js';
 import { SocialModule } from './social.module.js';
 import { serveTimelineLikesReplay } from './timeline-reactions/timeline-likes-replay.responder.js';
 import { serveFollowCountsReplay } from './follows/follow-counts-replay.responder.js';
+import { serveModerationReplay } from './moderation/moderation-replay.responder.js';
 import { serveStaffRole } from './moderation/staff-role.responder.js';
 import { PersonalDataRepository } from './personal-data/personal-data.repository.js';
 import { servePersonalDataOfSocial } from './personal-data/personal-data.responder.js';
@@ -53,11 +54,13 @@ export async function startSocialService(options: SocialServiceOptions): Promise
   const undo: { current?: PersonUndo } = {};
   const consumer = await consumeEvents(bus, { durable: CONSUMER_GROUP, dataSource, logger }, [...userEventHandlersWith(async (manager, userId, requestId) => void (await approveAllFollowRequests(events, manager, userId, { actorUserId: userId, requestId }))), ...timelineEventHandlers, ...feedTimelineEventHandlers, ...videoEventHandlers, ...followEventHandlers(events), ...userDeletedHandlers(events, () => undo.current, logger)]);
   // `npm run read-model -- rebuild social`: the copies rebuilt from their producers while serving.
-  const rebuild = await serveReadModelRebuild(bus, { service: 'social', dataSource, logger, models: [feedTimelinesReadModel(bus, forgetTimeline), peopleReadModel(bus, (manager, id) => forgetAccount(events, manager, id, `read-model-rebuild:${id}`)), mediaReadModel(bus)] });
+  const rebuild = await serveReadModelRebuild(bus, { service: 'social', dataSource, logger, models: [feedTimelinesReadModel(bus, forgetTimeline), peopleReadModel(bus, (manager, id) => forgetAccount(events, manager, id, `read-model-rebuild:${id}`)), mediaReadModel(bus), accountDeletionsCopyReadModel(bus)] });
   // The timelines service's like counts rebuild from this (read-model rebuild timelines --model likes).
   const likesReplay = await serveTimelineLikesReplay(bus, new TimelineReactionRepository(dataSource));
   // The auth service's profile counts rebuild from this (read-model rebuild auth --model follows).
   const followCountsReplay = await serveFollowCountsReplay(bus, dataSource);
+  // The other services' moderation copies rebuild from this (read-model rebuild <service> --model moderation).
+  const moderationReplay = await serveModerationReplay(bus, dataSource);
   // The person's own data, for their data archive (media worker).
   const personalData = await servePersonalDataOfSocial(bus, new PersonalDataRepository(dataSource));
   // The timelines and media services ask who is staff before showing them what the moderators took out.
@@ -88,6 +91,7 @@ export async function startSocialService(options: SocialServiceOptions): Promise
       await rebuild.unsubscribe();
       await likesReplay.unsubscribe();
       await followCountsReplay.unsubscribe();
+      await moderationReplay.unsubscribe();
       await staffRole.unsubscribe();
       await personalData.unsubscribe();
       await consumer.unsubscribe();

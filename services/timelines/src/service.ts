@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { BusStaffRoles, consumeEvents, createServiceApp, personFilterCopyHandlers, serveReadModelRebuild, databaseHealthCheck, type EventBus, EventWriter, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret, signingKey } from '@timeliner/platform';
+import { accountDeletionsCopyReadModel, BusStaffRoles, consumeEvents, createServiceApp, personFilterCopyHandlers, serveReadModelRebuild, databaseHealthCheck, type EventBus, EventWriter, type MailSender, openDatabase, OutboxRelay, listenService, type RunningService, type IdentitySecret, signingKey } from '@timeliner/platform';
 import { serveCheckAccess } from './access/check-access.responder.js';
 import { accountDeletionHandlers } from './users/account-deletion.js';
 import { TimelineAccess } from './access/timeline-access.service.js';
@@ -9,6 +9,7 @@ import { likeEventHandlers } from './timelines/like-events.js';
 import { commentsReadModel, likesReadModel } from './timelines/like-rebuild.js';
 import { mediaEventHandlers } from './timelines/media-events.js';
 import { altTextsReadModel } from './timelines/media-rebuild.js';
+import { moderationReadModel } from './timelines/moderation-rebuild.js';
 import { moderationEventHandlers } from './timelines/moderation-events.js';
 import { backfillSnapshots } from './timelines/snapshot.js';
 import { serveTimelineReplay } from './timelines/replay.responder.js';
@@ -68,7 +69,7 @@ export async function startTimelinesService(options: TimelinesServiceOptions): P
   // The person's own data, for their data archive (media worker).
   const personalData = await servePersonalDataOfTimelines(bus, new PersonalDataRepository(dataSource));
   // `npm run read-model -- rebuild timelines`: the copies rebuilt from their producers while serving.
-  const rebuild = await serveReadModelRebuild(bus, { service: 'timelines', dataSource, logger, models: [peopleReadModel(bus), likesReadModel(bus), commentsReadModel(bus), altTextsReadModel(bus)] });
+  const rebuild = await serveReadModelRebuild(bus, { service: 'timelines', dataSource, logger, models: [peopleReadModel(bus), likesReadModel(bus), commentsReadModel(bus), altTextsReadModel(bus), moderationReadModel(bus), accountDeletionsCopyReadModel(bus)] });
 
   const app = await createServiceApp({
     name: 'timelines',

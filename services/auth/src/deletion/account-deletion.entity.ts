@@ -28,6 +28,10 @@ export class AccountDeletion {
 
   @Column({ type: 'timestamptz', nullable: true })
   cancelTokenExpiresAt: Date | null;
+
+  /** The version of the AccountDeletionChanged that asked for it (account_deletion_version_seq): what its replay carries. */
+  @Column({ type: 'bigint' })
+  version: string;
 }
 
 /**

@@ -8,12 +8,15 @@ export interface PendingDeletion {
 
 /** account_deletions: who asked to be deleted, and when everything goes. */
 export class AccountDeletionRepository {
-  /** Asks for a deletion; a second request keeps the first date. */
-  async request(manager: EntityManager, userId: string, purgeAfter: Date): Promise<Date> {
+  /**
+   * Asks for a deletion with the version of the AccountDeletionChanged announcing it (kept for the
+   * moderation copies' replay); a second request keeps the first date and takes the new version.
+   */
+  async request(manager: EntityManager, userId: string, purgeAfter: Date, version: bigint): Promise<Date> {
     const [row] = (await manager.query(
-      `INSERT INTO account_deletions (user_id, requested_at, purge_after) VALUES ($1, now(), $2)
-       ON CONFLICT (user_id) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING purge_after`,
-      [userId, purgeAfter],
+      `INSERT INTO account_deletions (user_id, requested_at, purge_after, version) VALUES ($1, now(), $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET version = EXCLUDED.version RETURNING purge_after`,
+      [userId, purgeAfter, version.toString()],
     )) as Array<{ purge_after: Date }>;
     return row!.purge_after;
   }

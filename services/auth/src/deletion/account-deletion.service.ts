@@ -34,8 +34,8 @@ export async function offerCancelIfPending(manager: EntityManager, userId: strin
  * else's sight, as a suspended account does) or was cancelled (back in sight), in the caller's
  * transaction, versioned in commit order (account_deletion_version_seq).
  */
-export async function announceDeletion(manager: EntityManager, events: EventWriter, userId: string, pending: boolean, requestId: string | undefined): Promise<void> {
-  const version = await new AccountDeletionRepository().nextVersion(manager);
+export async function announceDeletion(manager: EntityManager, events: EventWriter, userId: string, pending: boolean, requestId: string | undefined, taken?: bigint): Promise<void> {
+  const version = taken ?? (await new AccountDeletionRepository().nextVersion(manager));
   await events.add(manager, AuthEvents.AccountDeletionChanged, { userId, pending, version, at: timestampNow() }, { actorUserId: userId, ...(requestId ? { requestId } : {}) });
 }
 
@@ -72,9 +72,10 @@ export class AccountDeletionService {
     const user = await this.users.findById(caller.userId);
     if (!user) throw new UnauthorizedException('Authentication required');
     const purgeAfter = await this.transactions.run(async (manager) => {
-      const date = await this.deletions.request(manager, user.id, new Date(Date.now() + this.graceMs));
+      const version = await this.deletions.nextVersion(manager);
+      const date = await this.deletions.request(manager, user.id, new Date(Date.now() + this.graceMs), version);
       await this.revoker.revoke(manager, { userId: user.id }, RevocationReason.DELETION_REQUESTED, { actorUserId: user.id, requestId: caller.requestId });
-      await announceDeletion(manager, this.events, user.id, true, caller.requestId);
+      await announceDeletion(manager, this.events, user.id, true, caller.requestId, version);
       return date;
     });
     void this.mail.deletionRequested(user.email, user.displayName, purgeAfter, this.mail.link('/login', requestOrigin));

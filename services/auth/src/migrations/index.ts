@@ -11,6 +11,7 @@ import { AccountDeletions1767100000000 } from './1767100000000-account-deletions
 import { PurgedAccounts1767100000100 } from './1767100000100-purged-accounts.js';
 import { OutboxErasures1768100000000 } from './1768100000000-outbox-erasures.js';
 import { AccountDeletionVersions1768500000000 } from './1768500000000-account-deletion-versions.js';
+import { AccountDeletionVersionKept1768600000000 } from './1768600000000-account-deletion-version-kept.js';
 
 /** In order. A new migration is appended, never edited once released. */
-export const authMigrations = [Initial1763719200000, FollowCountVersions1764500000100, ProfileContentCounts1764500000200, EmailChanges1766200000000, ProfileVersions1766300000000, TwoStep1766900000000, AccountSuspensions1766800000000, PersonFilters1766600000000, ViewingPreferences1766400000000, AccountDeletions1767100000000, PurgedAccounts1767100000100, OutboxErasures1768100000000, AccountDeletionVersions1768500000000];
+export const authMigrations = [Initial1763719200000, FollowCountVersions1764500000100, ProfileContentCounts1764500000200, EmailChanges1766200000000, ProfileVersions1766300000000, TwoStep1766900000000, AccountSuspensions1766800000000, PersonFilters1766600000000, ViewingPreferences1766400000000, AccountDeletions1767100000000, PurgedAccounts1767100000100, OutboxErasures1768100000000, AccountDeletionVersions1768500000000, AccountDeletionVersionKept1768600000000];

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { create, type MessageInitShape, toBinary } from '@bufbuild/protobuf';
-import { AuthRpc, MediaRpc, ReadModelProgressSchema, ReadModelRebuild, type ReplayedMedia, type ReplayedPerson, type TimelineSnapshot, TimelinesRpc } from '@timeliner/proto';
+import {
+  AuthRpc,
+  MediaRpc,
+  type PendingAccountDeletion,
+  ReadModelProgressSchema,
+  ReadModelRebuild,
+  type ReplayedMedia,
+  type ReplayedModerationDecision,
+  type ReplayedPerson,
+  SocialRpc,
+  type TimelineSnapshot,
+  TimelinesRpc,
+} from '@timeliner/proto';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventBus, Subscription } from './event-bus.port.js';
@@ -293,6 +305,53 @@ export function replayedMedia(bus: EventBus, timeoutMs = 30_000): Pick<Rebuildab
       return (await requestRpc(bus, MediaRpc.Replay, { mediaIds: ids }, { timeoutMs })).media;
     },
     idOf: (media) => media.mediaId.toLowerCase(),
+  };
+}
+
+/**
+ * A moderation decision's id in a rebuild: `<subject_type>:<subject_id>` (the id lower-cased), in
+ * byte order, as the social service pages its decisions and the copies list theirs (COLLATE "C").
+ */
+export const moderationKey = (subjectType: string, subjectId: string): string => `${subjectType}:${subjectId.toLowerCase()}`;
+
+/** The subject of a moderation key; both parts empty for a key that is none. */
+export function moderationSubjectOf(key: string): { subjectType: string; subjectId: string } {
+  const at = key.indexOf(':');
+  return at < 0 ? { subjectType: '', subjectId: '' } : { subjectType: key.slice(0, at), subjectId: key.slice(at + 1) };
+}
+
+/**
+ * The producer's side of a moderation copy (timelines, notifications, search keep one): pages and
+ * subjects from the social service's replay of the desk's standing decisions, of the kinds the copy
+ * keeps, with their events' versions, keyed by moderationKey.
+ */
+export function replayedModeration(bus: EventBus, subjectTypes: readonly string[], timeoutMs = 30_000): Pick<RebuildableReadModel<ReplayedModerationDecision>, 'fetchPage' | 'fetchIds' | 'idOf'> {
+  return {
+    async fetchPage(afterId, limit) {
+      const reply = await requestRpc(bus, SocialRpc.ReplayModeration, { ...(afterId ? { after: moderationSubjectOf(afterId) } : {}), limit, subjectTypes: [...subjectTypes] }, { timeoutMs });
+      return { rows: reply.decisions, total: Number(reply.total) };
+    },
+    async fetchIds(ids) {
+      return (await requestRpc(bus, SocialRpc.ReplayModeration, { subjects: ids.map(moderationSubjectOf), subjectTypes: [...subjectTypes] }, { timeoutMs })).decisions;
+    },
+    idOf: (decision) => moderationKey(decision.subject?.subjectType ?? '', decision.subject?.subjectId ?? ''),
+  };
+}
+
+/**
+ * The producer's side of the moderation copies' `account_deletion` rows: pages and ids from the
+ * auth service's replay of the deletions pending now, with their AccountDeletionChanged version.
+ */
+export function replayedAccountDeletions(bus: EventBus, timeoutMs = 30_000): Pick<RebuildableReadModel<PendingAccountDeletion>, 'fetchPage' | 'fetchIds' | 'idOf'> {
+  return {
+    async fetchPage(afterId, limit) {
+      const reply = await requestRpc(bus, AuthRpc.ReplayAccountDeletions, { afterId, limit }, { timeoutMs });
+      return { rows: reply.deletions, total: Number(reply.total) };
+    },
+    async fetchIds(ids) {
+      return (await requestRpc(bus, AuthRpc.ReplayAccountDeletions, { userIds: ids }, { timeoutMs })).deletions;
+    },
+    idOf: (deletion) => deletion.userId.toLowerCase(),
   };
 }
 

@@ -1,9 +1,11 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { MessageShape } from '@bufbuild/protobuf';
-import { type AccountDeletionChangedSchema, type AccountSuspensionChangedSchema, AuthEvents, type ContentModeratedSchema, SocialEvents } from '@timeliner/proto';
+import { type AccountDeletionChangedSchema, type AccountSuspensionChangedSchema, AuthEvents, type ContentModeratedSchema, type PendingAccountDeletion, type ReplayedModerationDecision, SocialEvents } from '@timeliner/proto';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { EntityManager } from 'typeorm';
 import { on } from '../bus/event-consumer.js';
+import type { EventBus } from '../bus/event-bus.port.js';
+import { moderationSubjectOf, type RebuildableReadModel, replayedAccountDeletions, replayedModeration } from '../bus/read-model-rebuild.js';
 import { isUuid } from '../payload/payload-checks.js';
 
 /**
@@ -89,6 +91,84 @@ export const moderationCopyHandlers = [
     await applyAccountDeletionChanged(manager, e);
   }),
 ];
+
+export interface ModerationCopyModelOptions {
+  /** The kinds of subject this copy keeps (search: `timeline` and `account`); every item kind and `account` by default. */
+  subjectTypes?: readonly string[];
+  /**
+   * What the service's live handler does besides the copy when a decision is newer than the
+   * copy's (the timelines service's sensitive mark, what notifications forgets of a hidden item).
+   */
+  applied?: (manager: EntityManager, decision: ReplayedModerationDecision) => Promise<void>;
+}
+
+/**
+ * The copy's items and suspensions rebuilt from the social service's replay (`read-model rebuild
+ * <service> --model moderation`), applied as ContentModerated and AccountSuspensionChanged are: a
+ * decision over an older version only. A hidden row the social service no longer has (a
+ * suspension lifted, an item purged with its author, while the event was not heard of) is set to
+ * not hidden, as the lift would, keeping its version. Keys are moderationKey's `<type>:<id>`.
+ */
+export function moderationCopyReadModel(bus: EventBus, options: ModerationCopyModelOptions = {}): RebuildableReadModel<ReplayedModerationDecision> {
+  const types = options.subjectTypes ?? [...CONTENT_TYPES, 'account'];
+  const kept = new Set(types);
+  return {
+    name: 'moderation',
+    ...replayedModeration(bus, types),
+    async apply(manager, decision) {
+      const type = decision.subject?.subjectType ?? '';
+      const id = decision.subject?.subjectId ?? '';
+      if (!kept.has(type) || !isUuid(id) || decision.version <= 0n) return;
+      const until = type === 'account' && decision.until ? timestampDate(decision.until) : null;
+      if (await keep(manager, type, id.toLowerCase(), decision.hidden, until, decision.version)) await options.applied?.(manager, decision);
+    },
+    async localIds(manager, afterId, limit) {
+      const rows = (await manager.query(
+        `SELECT subject_type || ':' || subject_id AS id FROM moderation_hidden
+          WHERE subject_type = ANY($1::varchar[]) AND hidden AND (subject_type || ':' || subject_id) COLLATE "C" > $2
+          ORDER BY (subject_type || ':' || subject_id) COLLATE "C" LIMIT $3`,
+        [types, afterId, limit],
+      )) as Array<{ id: string }>;
+      return rows.map((row) => row.id);
+    },
+    async remove(manager, key) {
+      const { subjectType, subjectId } = moderationSubjectOf(key);
+      await unhide(manager, subjectType, subjectId);
+    },
+  };
+}
+
+/**
+ * The copy's `account_deletion` rows rebuilt from the auth service's replay of the deletions
+ * pending now (`read-model rebuild <service> --model account-deletions`), applied as
+ * AccountDeletionChanged is; a pending row auth no longer has (cancelled, or purged, while the
+ * event was not heard of) is set to not hidden, as the cancellation would.
+ */
+export function accountDeletionsCopyReadModel(bus: EventBus): RebuildableReadModel<PendingAccountDeletion> {
+  return {
+    name: 'account-deletions',
+    ...replayedAccountDeletions(bus),
+    async apply(manager, deletion) {
+      if (!isUuid(deletion.userId) || deletion.version <= 0n) return;
+      await keep(manager, 'account_deletion', deletion.userId.toLowerCase(), true, null, deletion.version);
+    },
+    async localIds(manager, afterId, limit) {
+      const rows = (await manager.query(
+        `SELECT subject_id AS id FROM moderation_hidden WHERE subject_type = 'account_deletion' AND hidden AND subject_id > $1 ORDER BY subject_id LIMIT $2`,
+        [afterId || '00000000-0000-0000-0000-000000000000', limit],
+      )) as Array<{ id: string }>;
+      return rows.map((row) => row.id);
+    },
+    async remove(manager, id) {
+      await unhide(manager, 'account_deletion', id);
+    },
+  };
+}
+
+async function unhide(manager: EntityManager, type: string, id: string): Promise<void> {
+  if (!isUuid(id)) return;
+  await manager.query('UPDATE moderation_hidden SET hidden = false, until = NULL WHERE subject_type = $1 AND subject_id = $2 AND hidden', [type, id]);
+}
 
 /**
  * SQL fragments over the copy, for a service's reads: true while the account `person` (SQL of its

@@ -1,6 +1,14 @@
-import { applyAccountDeletionChanged, applyAccountSuspensionChanged, applyContentModerated, isUuid, on, Outbox } from '@timeliner/platform';
+import { applyAccountDeletionChanged, applyAccountSuspensionChanged, applyContentModerated, isUuid, on, Outbox, type OutboxContext } from '@timeliner/platform';
 import { AuthEvents, SocialEvents } from '@timeliner/proto';
+import type { EntityManager } from 'typeorm';
 import { publishSnapshot, snapshotContext } from './snapshot.js';
+
+/** A timeline's sensitive mark as the moderators set it, its snapshot published when it changed (a timeline deleted meanwhile, or already so, changes nothing). */
+export async function markSensitiveByModerators(manager: EntityManager, timelineId: string, sensitive: boolean, context: OutboxContext): Promise<void> {
+  const id = timelineId.toLowerCase();
+  const [, changed] = (await manager.query('UPDATE timelines SET sensitive = $2 WHERE id = $1 AND sensitive IS DISTINCT FROM $2', [id, sensitive])) as [unknown, number];
+  if (changed > 0) await publishSnapshot(manager, Outbox, id, context);
+}
 
 /**
  * The moderation desk's decisions on timelines (the social service owns them): a timeline the
@@ -14,10 +22,7 @@ export const moderationEventHandlers = [
   on(SocialEvents.ContentModerated, async (decision, meta, manager) => {
     await applyContentModerated(manager, decision);
     if (decision.contentType !== 'timeline' || !isUuid(decision.contentId)) return;
-    const id = decision.contentId.toLowerCase();
-    // A timeline deleted meanwhile, or already so, changes nothing.
-    const [, changed] = (await manager.query('UPDATE timelines SET sensitive = $2 WHERE id = $1 AND sensitive IS DISTINCT FROM $2', [id, decision.sensitive])) as [unknown, number];
-    if (changed > 0) await publishSnapshot(manager, Outbox, id, snapshotContext(meta));
+    await markSensitiveByModerators(manager, decision.contentId, decision.sensitive, snapshotContext(meta));
   }),
   on(SocialEvents.AccountSuspensionChanged, async (change, _meta, manager) => {
     await applyAccountSuspensionChanged(manager, change);

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/auth/v1/replay.proto.
  */
 export const file_timeliner_auth_v1_replay: GenFile = /*@__PURE__*/
-  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9yZXBsYXkucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIkgKE1JlcGxheVBlb3BsZVJlcXVlc3QSEAoIYWZ0ZXJfaWQYASABKAkSDQoFbGltaXQYAiABKAUSEAoIdXNlcl9pZHMYAyADKAkivwEKDlJlcGxheWVkUGVyc29uEg8KB3VzZXJfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhMKBmF2YXRhchgEIAEoCUgAiAEBEhAKA2JpbxgFIAEoCUgBiAEBEhIKCmlzX3ByaXZhdGUYBiABKAgSFwoPcHJvZmlsZV92ZXJzaW9uGAcgASgEEg0KBWVtYWlsGAggASgJQgkKB19hdmF0YXJCBgoEX2JpbyJVChFSZXBsYXlQZW9wbGVSZXBseRIxCgZwZW9wbGUYASADKAsyIS50aW1lbGluZXIuYXV0aC52MS5SZXBsYXllZFBlcnNvbhINCgV0b3RhbBgCIAEoA2IGcHJvdG8z");
+  fileDesc("Ch50aW1lbGluZXIvYXV0aC92MS9yZXBsYXkucHJvdG8SEXRpbWVsaW5lci5hdXRoLnYxIkgKE1JlcGxheVBlb3BsZVJlcXVlc3QSEAoIYWZ0ZXJfaWQYASABKAkSDQoFbGltaXQYAiABKAUSEAoIdXNlcl9pZHMYAyADKAkivwEKDlJlcGxheWVkUGVyc29uEg8KB3VzZXJfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEhMKBmF2YXRhchgEIAEoCUgAiAEBEhAKA2JpbxgFIAEoCUgBiAEBEhIKCmlzX3ByaXZhdGUYBiABKAgSFwoPcHJvZmlsZV92ZXJzaW9uGAcgASgEEg0KBWVtYWlsGAggASgJQgkKB19hdmF0YXJCBgoEX2JpbyJVChFSZXBsYXlQZW9wbGVSZXBseRIxCgZwZW9wbGUYASADKAsyIS50aW1lbGluZXIuYXV0aC52MS5SZXBsYXllZFBlcnNvbhINCgV0b3RhbBgCIAEoAyJSCh1SZXBsYXlBY2NvdW50RGVsZXRpb25zUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIQCgh1c2VyX2lkcxgDIAMoCSI6ChZQZW5kaW5nQWNjb3VudERlbGV0aW9uEg8KB3VzZXJfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoAyJqChtSZXBsYXlBY2NvdW50RGVsZXRpb25zUmVwbHkSPAoJZGVsZXRpb25zGAEgAygLMikudGltZWxpbmVyLmF1dGgudjEuUGVuZGluZ0FjY291bnREZWxldGlvbhINCgV0b3RhbBgCIAEoA2IGcHJvdG8z");
 
 /**
  * @generated from message timeliner.auth.v1.ReplayPeopleRequest
@@ -128,4 +128,87 @@ export type ReplayPeopleReply = Message<"timeliner.auth.v1.ReplayPeopleReply"> &
  */
 export const ReplayPeopleReplySchema: GenMessage<ReplayPeopleReply> = /*@__PURE__*/
   messageDesc(file_timeliner_auth_v1_replay, 2);
+
+/**
+ * @generated from message timeliner.auth.v1.ReplayAccountDeletionsRequest
+ */
+export type ReplayAccountDeletionsRequest = Message<"timeliner.auth.v1.ReplayAccountDeletionsRequest"> & {
+  /**
+   * Keyset paging: the people with an id above this one, in id order; empty for the first page.
+   *
+   * @generated from field: string after_id = 1;
+   */
+  afterId: string;
+
+  /**
+   * At most this many (the responder caps it at 1000).
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * Only these people (those whose deletion is pending), instead of a page.
+   *
+   * @generated from field: repeated string user_ids = 3;
+   */
+  userIds: string[];
+};
+
+/**
+ * Describes the message timeliner.auth.v1.ReplayAccountDeletionsRequest.
+ * Use `create(ReplayAccountDeletionsRequestSchema)` to create a new message.
+ */
+export const ReplayAccountDeletionsRequestSchema: GenMessage<ReplayAccountDeletionsRequest> = /*@__PURE__*/
+  messageDesc(file_timeliner_auth_v1_replay, 3);
+
+/**
+ * A deletion waiting for its grace period to end, as AccountDeletionChanged (pending) tells it.
+ *
+ * @generated from message timeliner.auth.v1.PendingAccountDeletion
+ */
+export type PendingAccountDeletion = Message<"timeliner.auth.v1.PendingAccountDeletion"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * As AccountDeletionChanged's version.
+   *
+   * @generated from field: int64 version = 2;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message timeliner.auth.v1.PendingAccountDeletion.
+ * Use `create(PendingAccountDeletionSchema)` to create a new message.
+ */
+export const PendingAccountDeletionSchema: GenMessage<PendingAccountDeletion> = /*@__PURE__*/
+  messageDesc(file_timeliner_auth_v1_replay, 4);
+
+/**
+ * @generated from message timeliner.auth.v1.ReplayAccountDeletionsReply
+ */
+export type ReplayAccountDeletionsReply = Message<"timeliner.auth.v1.ReplayAccountDeletionsReply"> & {
+  /**
+   * @generated from field: repeated timeliner.auth.v1.PendingAccountDeletion deletions = 1;
+   */
+  deletions: PendingAccountDeletion[];
+
+  /**
+   * How many deletions are pending now, for progress: on the first page only, 0 on the others.
+   *
+   * @generated from field: int64 total = 2;
+   */
+  total: bigint;
+};
+
+/**
+ * Describes the message timeliner.auth.v1.ReplayAccountDeletionsReply.
+ * Use `create(ReplayAccountDeletionsReplySchema)` to create a new message.
+ */
+export const ReplayAccountDeletionsReplySchema: GenMessage<ReplayAccountDeletionsReply> = /*@__PURE__*/
+  messageDesc(file_timeliner_auth_v1_replay, 5);
 

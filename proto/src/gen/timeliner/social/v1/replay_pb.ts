@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file timeliner/social/v1/replay.proto.
  */
 export const file_timeliner_social_v1_replay: GenFile = /*@__PURE__*/
-  fileDesc("CiB0aW1lbGluZXIvc29jaWFsL3YxL3JlcGxheS5wcm90bxITdGltZWxpbmVyLnNvY2lhbC52MSJTChpSZXBsYXlUaW1lbGluZUxpa2VzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIUCgx0aW1lbGluZV9pZHMYAyADKAkitAEKDVRpbWVsaW5lTGlrZXMSEwoLdGltZWxpbmVfaWQYASABKAkSEwoLbGlrZXNfY291bnQYAiABKAMSFQoNY291bnRfdmVyc2lvbhgDIAEoAxIwCgxsYXN0X2xpa2VfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmNvbW1lbnRzX2NvdW50GAUgASgDEhgKEGNvbW1lbnRzX3ZlcnNpb24YBiABKAMiYAoYUmVwbGF5VGltZWxpbmVMaWtlc1JlcGx5EjUKCXRpbWVsaW5lcxgBIAMoCzIiLnRpbWVsaW5lci5zb2NpYWwudjEuVGltZWxpbmVMaWtlcxINCgV0b3RhbBgCIAEoAyJOChlSZXBsYXlGb2xsb3dDb3VudHNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFEhAKCHVzZXJfaWRzGAMgAygJIocBCgxGb2xsb3dDb3VudHMSDwoHdXNlcl9pZBgBIAEoCRIXCg9mb2xsb3dlcnNfY291bnQYAiABKAMSGQoRZm9sbG93ZXJzX3ZlcnNpb24YAyABKAMSFwoPZm9sbG93aW5nX2NvdW50GAQgASgDEhkKEWZvbGxvd2luZ192ZXJzaW9uGAUgASgDIlsKF1JlcGxheUZvbGxvd0NvdW50c1JlcGx5EjEKBnBlb3BsZRgBIAMoCzIhLnRpbWVsaW5lci5zb2NpYWwudjEuRm9sbG93Q291bnRzEg0KBXRvdGFsGAIgASgDYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiB0aW1lbGluZXIvc29jaWFsL3YxL3JlcGxheS5wcm90bxITdGltZWxpbmVyLnNvY2lhbC52MSJTChpSZXBsYXlUaW1lbGluZUxpa2VzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIUCgx0aW1lbGluZV9pZHMYAyADKAkitAEKDVRpbWVsaW5lTGlrZXMSEwoLdGltZWxpbmVfaWQYASABKAkSEwoLbGlrZXNfY291bnQYAiABKAMSFQoNY291bnRfdmVyc2lvbhgDIAEoAxIwCgxsYXN0X2xpa2VfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmNvbW1lbnRzX2NvdW50GAUgASgDEhgKEGNvbW1lbnRzX3ZlcnNpb24YBiABKAMiYAoYUmVwbGF5VGltZWxpbmVMaWtlc1JlcGx5EjUKCXRpbWVsaW5lcxgBIAMoCzIiLnRpbWVsaW5lci5zb2NpYWwudjEuVGltZWxpbmVMaWtlcxINCgV0b3RhbBgCIAEoAyJOChlSZXBsYXlGb2xsb3dDb3VudHNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFEhAKCHVzZXJfaWRzGAMgAygJIocBCgxGb2xsb3dDb3VudHMSDwoHdXNlcl9pZBgBIAEoCRIXCg9mb2xsb3dlcnNfY291bnQYAiABKAMSGQoRZm9sbG93ZXJzX3ZlcnNpb24YAyABKAMSFwoPZm9sbG93aW5nX2NvdW50GAQgASgDEhkKEWZvbGxvd2luZ192ZXJzaW9uGAUgASgDIlsKF1JlcGxheUZvbGxvd0NvdW50c1JlcGx5EjEKBnBlb3BsZRgBIAMoCzIhLnRpbWVsaW5lci5zb2NpYWwudjEuRm9sbG93Q291bnRzEg0KBXRvdGFsGAIgASgDIrABChdSZXBsYXlNb2RlcmF0aW9uUmVxdWVzdBI1CgVhZnRlchgBIAEoCzImLnRpbWVsaW5lci5zb2NpYWwudjEuTW9kZXJhdGlvblN1YmplY3QSDQoFbGltaXQYAiABKAUSOAoIc3ViamVjdHMYAyADKAsyJi50aW1lbGluZXIuc29jaWFsLnYxLk1vZGVyYXRpb25TdWJqZWN0EhUKDXN1YmplY3RfdHlwZXMYBCADKAkiPQoRTW9kZXJhdGlvblN1YmplY3QSFAoMc3ViamVjdF90eXBlGAEgASgJEhIKCnN1YmplY3RfaWQYAiABKAkixwEKGlJlcGxheWVkTW9kZXJhdGlvbkRlY2lzaW9uEjcKB3N1YmplY3QYASABKAsyJi50aW1lbGluZXIuc29jaWFsLnYxLk1vZGVyYXRpb25TdWJqZWN0Eg4KBmhpZGRlbhgCIAEoCBIRCglzZW5zaXRpdmUYAyABKAgSKQoFdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3ZlcnNpb24YBSABKAMSEQoJYXV0aG9yX2lkGAYgASgJImoKFVJlcGxheU1vZGVyYXRpb25SZXBseRJCCglkZWNpc2lvbnMYASADKAsyLy50aW1lbGluZXIuc29jaWFsLnYxLlJlcGxheWVkTW9kZXJhdGlvbkRlY2lzaW9uEg0KBXRvdGFsGAIgASgDYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message timeliner.social.v1.ReplayTimelineLikesRequest
@@ -217,4 +217,148 @@ export type ReplayFollowCountsReply = Message<"timeliner.social.v1.ReplayFollowC
  */
 export const ReplayFollowCountsReplySchema: GenMessage<ReplayFollowCountsReply> = /*@__PURE__*/
   messageDesc(file_timeliner_social_v1_replay, 5);
+
+/**
+ * @generated from message timeliner.social.v1.ReplayModerationRequest
+ */
+export type ReplayModerationRequest = Message<"timeliner.social.v1.ReplayModerationRequest"> & {
+  /**
+   * Keyset paging: the decisions whose subject's key is above this one's; absent for the first page.
+   *
+   * @generated from field: timeliner.social.v1.ModerationSubject after = 1;
+   */
+  after?: ModerationSubject | undefined;
+
+  /**
+   * At most this many (the responder caps it at 1000).
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * Only these subjects (those with a decision), instead of a page.
+   *
+   * @generated from field: repeated timeliner.social.v1.ModerationSubject subjects = 3;
+   */
+  subjects: ModerationSubject[];
+
+  /**
+   * Only decisions on these kinds of subject (`timeline`, `account`, ...); all when empty.
+   *
+   * @generated from field: repeated string subject_types = 4;
+   */
+  subjectTypes: string[];
+};
+
+/**
+ * Describes the message timeliner.social.v1.ReplayModerationRequest.
+ * Use `create(ReplayModerationRequestSchema)` to create a new message.
+ */
+export const ReplayModerationRequestSchema: GenMessage<ReplayModerationRequest> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_replay, 6);
+
+/**
+ * What a decision is about: an item (`timeline`, `video`, `post`, `post_comment`,
+ * `timeline_comment`, `video_comment`) or an account (`account`, a suspension).
+ *
+ * @generated from message timeliner.social.v1.ModerationSubject
+ */
+export type ModerationSubject = Message<"timeliner.social.v1.ModerationSubject"> & {
+  /**
+   * @generated from field: string subject_type = 1;
+   */
+  subjectType: string;
+
+  /**
+   * @generated from field: string subject_id = 2;
+   */
+  subjectId: string;
+};
+
+/**
+ * Describes the message timeliner.social.v1.ModerationSubject.
+ * Use `create(ModerationSubjectSchema)` to create a new message.
+ */
+export const ModerationSubjectSchema: GenMessage<ModerationSubject> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_replay, 7);
+
+/**
+ * One standing decision, as ContentModerated or AccountSuspensionChanged tells it.
+ *
+ * @generated from message timeliner.social.v1.ReplayedModerationDecision
+ */
+export type ReplayedModerationDecision = Message<"timeliner.social.v1.ReplayedModerationDecision"> & {
+  /**
+   * @generated from field: timeliner.social.v1.ModerationSubject subject = 1;
+   */
+  subject?: ModerationSubject | undefined;
+
+  /**
+   * An item hidden by moderators; an account suspended (it may have ended: see `until`).
+   *
+   * @generated from field: bool hidden = 2;
+   */
+  hidden: boolean;
+
+  /**
+   * An item marked sensitive by moderators; false for an account.
+   *
+   * @generated from field: bool sensitive = 3;
+   */
+  sensitive: boolean;
+
+  /**
+   * A suspension's end; absent for good, and for an item.
+   *
+   * @generated from field: google.protobuf.Timestamp until = 4;
+   */
+  until?: Timestamp | undefined;
+
+  /**
+   * As the decision's event's version.
+   *
+   * @generated from field: int64 version = 5;
+   */
+  version: bigint;
+
+  /**
+   * The item's author, or the suspended account.
+   *
+   * @generated from field: string author_id = 6;
+   */
+  authorId: string;
+};
+
+/**
+ * Describes the message timeliner.social.v1.ReplayedModerationDecision.
+ * Use `create(ReplayedModerationDecisionSchema)` to create a new message.
+ */
+export const ReplayedModerationDecisionSchema: GenMessage<ReplayedModerationDecision> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_replay, 8);
+
+/**
+ * @generated from message timeliner.social.v1.ReplayModerationReply
+ */
+export type ReplayModerationReply = Message<"timeliner.social.v1.ReplayModerationReply"> & {
+  /**
+   * @generated from field: repeated timeliner.social.v1.ReplayedModerationDecision decisions = 1;
+   */
+  decisions: ReplayedModerationDecision[];
+
+  /**
+   * How many decisions there are now (of the kinds asked), for progress: on the first page only, 0
+   * on the others.
+   *
+   * @generated from field: int64 total = 2;
+   */
+  total: bigint;
+};
+
+/**
+ * Describes the message timeliner.social.v1.ReplayModerationReply.
+ * Use `create(ReplayModerationReplySchema)` to create a new message.
+ */
+export const ReplayModerationReplySchema: GenMessage<ReplayModerationReply> = /*@__PURE__*/
+  messageDesc(file_timeliner_social_v1_replay, 9);
 
