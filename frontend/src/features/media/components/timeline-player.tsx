@@ -12,7 +12,8 @@ import { useVideoSource } from '../../../lib/playback/use-video-source';
 import type { Video } from '../api/types';
 import { classifyGesture, CONTROLS_HIDE_MS, createGate, SWITCH_GUARD_MS, TAP_DEBOUNCE_MS, type Gesture } from '../lib/gestures';
 import { isImage } from '../lib/media-kind';
-import { togglePictureInPicture } from '../lib/picture-in-picture';
+import { pictureInPictureSupported, togglePictureInPicture } from '../lib/picture-in-picture';
+import { videoChapters } from '../lib/video-chapters';
 import { ExportButton } from './export-button';
 import { ImageSlide } from './image-slide';
 import { PlayerAnnouncer } from './player-announcer';
@@ -29,6 +30,14 @@ const PictureInPictureButton = lazy(() => import('./picture-in-picture-button'))
 const PlayerChapters = lazy(() => import('./player-chapters'));
 /** The ALT badge that shows the item's alt text or description on screen: after the first paint. */
 const PlayerAltText = lazy(() => import('./player-alt-text'));
+
+/**
+ * A part of the controls that comes after the first paint: until it arrives, an empty box of its
+ * size, so that nothing on screen moves when it does.
+ */
+function AfterPaint({ painted, slot, children }: { painted: boolean; slot: ReactNode; children: ReactNode }) {
+  return painted ? <Suspense fallback={slot}>{children}</Suspense> : slot;
+}
 
 /** The viewer's time in this timeline so far (the server keeps the largest figures of a visit). */
 export interface TimelineViewFigures {
@@ -553,10 +562,11 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
           }}
         />
         )}
-        {painted ? (
-          <Suspense fallback={null}>
+        {/* PlayerChapters shows nothing for one item without chapters inside it. */}
+        {videos.length > 1 || videoChapters(video).length > 0 ? (
+          <AfterPaint painted={painted} slot={<div className="player-chapters-slot" />}>
             <PlayerChapters items={videos} index={index} time={time.current} duration={time.duration} onJump={jumpTo} panelHost={region} />
-          </Suspense>
+          </AfterPaint>
         ) : null}
         <div className="player__buttons">
           <button type="button" className="player__icon-button" onClick={togglePlay} aria-label={playingNow ? 'Pause' : 'Play'}>
@@ -579,12 +589,12 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
           </span>
           </>
           )}
-          <span className="player__spacer" />
-          {painted && video.altText ? (
-            <Suspense fallback={null}>
-              <PlayerAltText key={video.id} text={video.altText} kind={image ? 'image' : 'video'} panelHost={region} />
-            </Suspense>
-          ) : null}
+          {/*
+            The parts known only later sit next to the free space between them, where they push
+            nothing: the captions (their chunk, then the video's tracks) on its left, the quality
+            (once the stream's renditions are read) on its right; the others keep a box meanwhile.
+          */}
+          <div className="player__options">
           {!image && painted ? (
             <Suspense fallback={null}>
               <PlayerCaptions
@@ -596,7 +606,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
               />
             </Suspense>
           ) : null}
-          {dataSaver ? <span className="player__badge">Data saver</span> : null}
+          <span className="player__spacer" />
           {!image && source.heights.length > 0 ? (
             <label className="player__quality">
               <span className="visually-hidden">Video quality</span>
@@ -610,10 +620,16 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
               </select>
             </label>
           ) : null}
-          {!image && painted ? (
-            <Suspense fallback={null}>
+          {video.altText ? (
+            <AfterPaint painted={painted} slot={<span className="player__alt-slot" />}>
+              <PlayerAltText key={video.id} text={video.altText} kind={image ? 'image' : 'video'} panelHost={region} />
+            </AfterPaint>
+          ) : null}
+          {dataSaver ? <span className="player__badge">Data saver</span> : null}
+          {!image && pictureInPictureSupported() ? (
+            <AfterPaint painted={painted} slot={<span className="player__icon-slot" />}>
               <PictureInPictureButton media={media} itemId={video.id} />
-            </Suspense>
+            </AfterPaint>
           ) : null}
           {canFullscreen ? (
             <button type="button" className="player__icon-button" onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}>
@@ -624,6 +640,7 @@ export function TimelinePlayer({ timeline, videos, onBack, embedded = false, onN
               )}
             </button>
           ) : null}
+          </div>
         </div>
       </div>
       <PlayerAnnouncer items={videos} index={index} region={region} helpId={helpId} />
