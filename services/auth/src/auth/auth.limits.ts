@@ -18,10 +18,13 @@ export const authLimits = {
  * address, with delays that grow: the first `free` failures cost nothing, each one after doubles
  * the wait (1 s, 2 s, 4 s … at most 15 minutes), and an hour without one starts the count again.
  * When one account meets a burst (`burstFailures` within the hour, from anywhere) each address
- * gets only `freeDuringBurst`. Nothing counts across addresses towards a lock of the account
- * itself, so an attacker slows only the addresses they use, never the owner's own; and a device
- * the owner has signed in from before (the address and browser of one of their sessions) keeps a
- * count of its own that a burst does not touch, even behind the attacker's address.
+ * gets only `freeDuringBurst`, and all the devices the owner never signed in from share one
+ * narrow door (`burstGate`: one attempt per `burstGateSeconds` for the account): many addresses
+ * guessing slowly each would otherwise make one password check per guess, on the owner's
+ * account and on everyone's processor. Nothing counts across addresses towards a lock of the
+ * account itself: a device the owner has signed in from before (the address and browser of one of
+ * their sessions) keeps a count of its own that a burst does not touch, even behind the
+ * attacker's address; from a new device during a burst the owner waits seconds, as anyone does.
  */
 export const signInDelays = {
   windowSeconds: 60 * 60,
@@ -32,6 +35,8 @@ export const signInDelays = {
   burstFailures: 20,
   failuresKey: (account: string, ip: string, device?: string) => `login:delay:${account}:${ip}${device ? `:device:${device}` : ''}`,
   accountKey: (account: string): Limit => ({ key: `login:burst:${account}`, max: 20, windowSeconds: 60 * 60 }),
+  burstGateSeconds: 10,
+  burstGate: (account: string): Limit => ({ key: `login:burst-gate:${account}`, max: 1, windowSeconds: signInDelays.burstGateSeconds }),
   /** The owner is told of a burst at most once an hour. */
   ownerToldKey: (userId: string): Limit => ({ key: `login:told:${userId}`, max: 1, windowSeconds: 60 * 60 }),
 };

@@ -180,6 +180,8 @@ export class AuthService {
     const burst = device ? { limited: false } : await this.limiter.peek(signInDelays.accountKey(account));
     const wait = signInWait(here.count, here.lastAt, burst.limited);
     if (wait > 0) throw new TooManyAttemptsException(wait);
+    // During a burst the devices the owner never used share one door, before any password is checked.
+    if (burst.limited) throwIfLimited(await this.limiter.hit(signInDelays.burstGate(account)));
     return { account, failuresKey, failuresSoFar: here.count };
   }
 
