@@ -85,13 +85,14 @@ const addressedTo = (mail: ReceivedMail, address: string) => mail.to.toLowerCase
  * Waits for an e-mail to `address` that is not among `seen` (file names), and returns the newest
  * such. Polls the mailbox directory; the product writes each file atomically.
  */
-export async function waitForMail(dataDir: string, address: string, options: { seen?: readonly string[]; timeoutMs?: number } = {}): Promise<ReceivedMail> {
+export async function waitForMail(dataDir: string, address: string, options: { seen?: readonly string[]; subject?: string; timeoutMs?: number } = {}): Promise<ReceivedMail> {
   const seen = new Set(options.seen ?? []);
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   for (;;) {
-    const found = (await readMailbox(dataDir)).filter((mail) => addressedTo(mail, address) && !seen.has(mail.file));
+    // With a subject, only that e-mail: one sent a moment earlier for another reason can land later.
+    const found = (await readMailbox(dataDir)).filter((mail) => addressedTo(mail, address) && !seen.has(mail.file) && (options.subject === undefined || mail.subject === options.subject));
     if (found.length > 0) return found[found.length - 1]!;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} arrived in ${dataDir}/mail`);
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address}${options.subject ? ` with the subject "${options.subject}"` : ''} arrived in ${dataDir}/mail`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
